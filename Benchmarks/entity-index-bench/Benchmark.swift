@@ -1,0 +1,1 @@
+@main struct PlaceholderBench { static func main() {} }

@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "EntityIndex",
+    products: [
+        .library(name: "EntityIndex", targets: ["EntityIndex"]),
+        .executable(name: "entity-index", targets: ["entity-index"]),
+        .executable(name: "entity-index-bench", targets: ["entity-index-bench"]),
+    ],
+    targets: [
+        // Xapian and ICU behind a plain C ABI (C++ inside, no exception escapes).
+        .target(
+            name: "CXapianShim",
+            linkerSettings: [
+                .linkedLibrary("xapian"),
+                .linkedLibrary("icuuc"),
+                .linkedLibrary("icui18n"),
+                .linkedLibrary("stdc++"),
+            ]
+        ),
+        .target(name: "EntityIndex", dependencies: ["CXapianShim"]),
+        .executableTarget(name: "entity-index", dependencies: ["EntityIndex"]),
+        .executableTarget(
+            name: "entity-index-bench",
+            dependencies: ["EntityIndex", "CXapianShim"],
+            path: "Benchmarks/entity-index-bench"
+        ),
+        .testTarget(name: "EntityIndexTests", dependencies: ["EntityIndex", "CXapianShim"]),
+        .testTarget(name: "CLITests", dependencies: ["entity-index"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,244 @@
+/*
+ * xapian_shim.h — a plain C ABI over Xapian and ICU for EntityIndex.
+ *
+ * Conventions:
+ *  - Every object is an opaque handle created by an `eix_*_new`/`open` call and
+ *    released by the matching `eix_*_free`.
+ *  - Every call that can fail takes an `eix_error *` (which may be NULL). On
+ *    failure the call returns -1 or NULL and fills the error with a code and a
+ *    malloc'd message (Xapian's `get_description()`); release it with
+ *    `eix_error_clear`. No C++ exception ever crosses this ABI.
+ *  - Strings go in and out as (pointer, length); they may contain NUL bytes.
+ *  - "Not found" is a result (NULL with `code == EIX_OK`), not an error.
+ */
+#ifndef ENTITY_INDEX_XAPIAN_SHIM_H
+#define ENTITY_INDEX_XAPIAN_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Errors ------------------------------------------------------------ */
+
+/** The kind of a failure, so callers can react (retry, report, …). */
+typedef enum {
+    EIX_OK = 0,
+    /** A reader's snapshot was overwritten: reopen and retry. */
+    EIX_ERROR_DATABASE_MODIFIED = 1,
+    /** Another writer holds the database's write lock. */
+    EIX_ERROR_DATABASE_LOCKED = 2,
+    /** The database could not be opened (missing, unreadable, wrong format). */
+    EIX_ERROR_DATABASE_OPENING = 3,
+    /** The database files are damaged. */
+    EIX_ERROR_DATABASE_CORRUPT = 4,
+    /** An argument was invalid (a term too long, an unknown language, …). */
+    EIX_ERROR_INVALID_ARGUMENT = 5,
+    /** The call is not allowed in the current state (e.g. nested transaction). */
+    EIX_ERROR_INVALID_OPERATION = 6,
+    /** ICU could not process the text. */
+    EIX_ERROR_UNICODE = 7,
+    /** Any other failure (I/O, out of memory, …). */
+    EIX_ERROR_OTHER = 8
+} eix_error_code;
+
+/** The outcome of a failed call: a code and a malloc'd, human-readable message. */
+typedef struct eix_error {
+    int code;
+    char *message;
+} eix_error;
+
+/** Frees the error's message and resets it to `EIX_OK`. */
+void eix_error_clear(eix_error *error);
+
+/** Frees a string returned by the shim. */
+void eix_string_free(char *string);
+
+/* ---- Text (ICU) -------------------------------------------------------- */
+
+/**
+ * Splits text into normalised words: NFKC case folding, Latin accent folding
+ * ("Zoë" -> "zoe", "Łukasz" -> "lukasz") and ICU's dictionary-based word
+ * segmentation (Chinese and Japanese are split into words).
+ * Returns the words joined by NUL bytes (malloc'd, free with
+ * `eix_string_free`), with the total byte length in `out_length` and the number
+ * of words in `out_count`. Returns NULL on failure; an empty text gives a
+ * non-NULL empty buffer with `out_count == 0`.
+ */
+char *eix_text_words(const char *text, size_t length, size_t *out_length,
+                     size_t *out_count, eix_error *error);
+
+/* ---- Stemming ---------------------------------------------------------- */
+
+typedef struct eix_stemmer eix_stemmer;
+
+/**
+ * Creates a Snowball stemmer for a language name or ISO code ("english",
+ * "en", "de", …). An empty name gives a stemmer that leaves words unchanged.
+ * An unknown language fails with `EIX_ERROR_INVALID_ARGUMENT`.
+ */
+eix_stemmer *eix_stemmer_new(const char *language, size_t length, eix_error *error);
+void eix_stemmer_free(eix_stemmer *stemmer);
+
+/** Stems one word; returns a malloc'd string (free with `eix_string_free`). */
+char *eix_stemmer_stem(const eix_stemmer *stemmer, const char *word, size_t length,
+                       size_t *out_length, eix_error *error);
+
+/* ---- Documents --------------------------------------------------------- */
+
+typedef struct eix_document eix_document;
+
+eix_document *eix_document_new(void);
+void eix_document_free(eix_document *document);
+
+/** Sets the document's stored data (the blob returned with search results). */
+int eix_document_set_data(eix_document *document, const char *data, size_t length,
+                          eix_error *error);
+
+/** The stored data; the pointer stays valid until the document is freed. */
+const char *eix_document_data(eix_document *document, size_t *out_length,
+                              eix_error *error);
+
+/** Adds a term without positions (an identifier or a filter term). */
+int eix_document_add_boolean_term(eix_document *document, const char *term,
+                                  size_t length, eix_error *error);
+
+/** Stores a value in a slot (for display fields, sorting, ranges). */
+int eix_document_set_value(eix_document *document, uint32_t slot,
+                           const char *value, size_t length, eix_error *error);
+
+/** Reads a value slot; the pointer stays valid until the next call on this
+ *  document. An empty slot gives length 0. */
+const char *eix_document_value(eix_document *document, uint32_t slot,
+                               size_t *out_length, eix_error *error);
+
+/**
+ * Indexes text: every word (as `eix_text_words` splits it) is added as
+ * `prefix + word` at the next position after `*position` and, stemmed, as
+ * `"Z" + prefix + stem` without positions. `*position` is advanced past the
+ * words, plus a gap, so phrases do not span two texts.
+ */
+int eix_document_index_text(eix_document *document, const char *text, size_t length,
+                            const char *prefix, size_t prefix_length,
+                            const eix_stemmer *stemmer, uint32_t *position,
+                            eix_error *error);
+
+/* ---- Queries ----------------------------------------------------------- */
+
+typedef struct eix_query eix_query;
+
+/** How subqueries combine (the matching Xapian::Query operators). */
+typedef enum {
+    EIX_QUERY_AND = 0,
+    EIX_QUERY_OR = 1,
+    EIX_QUERY_AND_NOT = 2,
+    EIX_QUERY_AND_MAYBE = 3,
+    EIX_QUERY_FILTER = 4,
+    EIX_QUERY_SYNONYM = 5
+} eix_query_operator;
+
+/** A query for one term with a within-query frequency (1 for a plain term). */
+eix_query *eix_query_term(const char *term, size_t length, uint32_t wqf,
+                          eix_error *error);
+
+/** Combines subqueries (which stay owned by the caller) with an operator. */
+eix_query *eix_query_combine(eix_query_operator op, const eix_query *const *subqueries,
+                             size_t count, eix_error *error);
+
+/** Scales the weight of a query's matches by a non-negative factor. */
+eix_query *eix_query_scale_weight(const eix_query *query, double factor,
+                                  eix_error *error);
+
+/** Xapian's description of a query (for tests and explanations). */
+char *eix_query_description(const eix_query *query, size_t *out_length,
+                            eix_error *error);
+void eix_query_free(eix_query *query);
+
+/* ---- Databases --------------------------------------------------------- */
+
+typedef struct eix_database eix_database;
+
+/** How a database is opened. */
+typedef enum {
+    /** Read-only snapshot of an on-disk database; must exist. */
+    EIX_OPEN_READ_ONLY = 0,
+    /** Writable on-disk database, created when missing. */
+    EIX_OPEN_WRITABLE = 1,
+    /** Writable database that lives in memory only (path ignored). */
+    EIX_OPEN_IN_MEMORY = 2
+} eix_open_mode;
+
+eix_database *eix_database_open(const char *path, size_t length, eix_open_mode mode,
+                                eix_error *error);
+void eix_database_free(eix_database *database);
+
+/** Moves a reader to the latest committed revision. Returns 1 when it moved,
+ *  0 when it was current, -1 on failure. */
+int eix_database_reopen(eix_database *database, eix_error *error);
+
+/** The number of documents (-1 on failure). */
+int64_t eix_database_document_count(eix_database *database, eix_error *error);
+
+/** The number of documents indexed by a term (-1 on failure). */
+int64_t eix_database_term_frequency(eix_database *database, const char *term,
+                                    size_t length, eix_error *error);
+
+/** Atomic groups of changes on a writable database. A committed transaction is
+ *  durable; a cancelled one leaves the database as it was. */
+int eix_database_begin_transaction(eix_database *database, eix_error *error);
+int eix_database_commit_transaction(eix_database *database, eix_error *error);
+int eix_database_cancel_transaction(eix_database *database, eix_error *error);
+
+/** Adds or replaces the document whose unique `term` is given. The document
+ *  must itself contain that term. */
+int eix_database_replace_document(eix_database *database, const char *term,
+                                  size_t length, const eix_document *document,
+                                  eix_error *error);
+
+/** Deletes every document indexed by `term`; returns how many (-1 on failure). */
+int64_t eix_database_delete_documents(eix_database *database, const char *term,
+                                      size_t length, eix_error *error);
+
+/** The first document indexed by `term`, or NULL (with EIX_OK) when none. */
+eix_document *eix_database_find_document(eix_database *database, const char *term,
+                                         size_t length, eix_error *error);
+
+/* ---- Term lists -------------------------------------------------------- */
+
+typedef struct eix_term_list eix_term_list;
+
+/** The database's terms that start with `prefix`, in byte order. */
+eix_term_list *eix_database_terms(eix_database *database, const char *prefix,
+                                  size_t length, eix_error *error);
+
+/** Advances to the next term: 1 and the term (valid until the next call) with
+ *  its document frequency, 0 at the end, -1 on failure. */
+int eix_term_list_next(eix_term_list *list, const char **out_term, size_t *out_length,
+                       uint32_t *out_frequency, eix_error *error);
+void eix_term_list_free(eix_term_list *list);
+
+/* ---- Search ------------------------------------------------------------ */
+
+typedef struct eix_match_set eix_match_set;
+
+/** Runs a BM25-ranked search and returns the matches in [offset, offset+limit). */
+eix_match_set *eix_database_search(eix_database *database, const eix_query *query,
+                                   uint32_t offset, uint32_t limit, eix_error *error);
+
+uint32_t eix_match_set_size(const eix_match_set *matches);
+/** Xapian's estimate of the total number of matches. */
+uint32_t eix_match_set_estimated_total(const eix_match_set *matches);
+double eix_match_set_weight(const eix_match_set *matches, uint32_t index);
+
+/** The document at a rank (free with `eix_document_free`). */
+eix_document *eix_match_set_document(const eix_match_set *matches, uint32_t index,
+                                     eix_error *error);
+void eix_match_set_free(eix_match_set *matches);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ENTITY_INDEX_XAPIAN_SHIM_H */

@@ -1,0 +1,191 @@
+// Databases: opening, transactions, documents by unique term, term lists, search.
+#include "shim_internal.h"
+
+namespace {
+
+Xapian::WritableDatabase &writable(eix_database *database) {
+    if (!database->is_writable) {
+        throw Xapian::InvalidOperationError("the database was opened read-only");
+    }
+    return database->writable;
+}
+
+}  // namespace
+
+extern "C" eix_database *eix_database_open(const char *path, size_t length,
+                                           eix_open_mode mode, eix_error *error) {
+    return eix_guard<eix_database *>(error, nullptr, [&] {
+        auto *handle = new eix_database{Xapian::Database(), Xapian::WritableDatabase(), false};
+        try {
+            switch (mode) {
+                case EIX_OPEN_READ_ONLY:
+                    handle->database = Xapian::Database(std::string(path, length));
+                    break;
+                case EIX_OPEN_WRITABLE:
+                    handle->writable = Xapian::WritableDatabase(std::string(path, length),
+                                                                Xapian::DB_CREATE_OR_OPEN);
+                    break;
+                case EIX_OPEN_IN_MEMORY:
+                    handle->writable = Xapian::WritableDatabase(std::string(), Xapian::DB_BACKEND_INMEMORY);
+                    break;
+            }
+        } catch (...) {
+            delete handle;
+            throw;
+        }
+        if (mode != EIX_OPEN_READ_ONLY) {
+            handle->database = handle->writable;
+            handle->is_writable = true;
+        }
+        return handle;
+    });
+}
+
+extern "C" void eix_database_free(eix_database *database) {
+    if (database == nullptr) return;
+    // Closing flushes nothing uncommitted (we commit explicitly); swallow any
+    // failure so that no exception escapes a destructor path.
+    try { database->database.close(); } catch (...) {}
+    delete database;
+}
+
+extern "C" int eix_database_reopen(eix_database *database, eix_error *error) {
+    return eix_guard(error, -1, [&] { return database->database.reopen() ? 1 : 0; });
+}
+
+extern "C" int64_t eix_database_document_count(eix_database *database, eix_error *error) {
+    return eix_guard<int64_t>(error, -1, [&] {
+        return static_cast<int64_t>(database->database.get_doccount());
+    });
+}
+
+extern "C" int64_t eix_database_term_frequency(eix_database *database, const char *term,
+                                               size_t length, eix_error *error) {
+    return eix_guard<int64_t>(error, -1, [&] {
+        return static_cast<int64_t>(database->database.get_termfreq(std::string(term, length)));
+    });
+}
+
+extern "C" int eix_database_begin_transaction(eix_database *database, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        writable(database).begin_transaction(true);
+        return 0;
+    });
+}
+
+extern "C" int eix_database_commit_transaction(eix_database *database, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        writable(database).commit_transaction();
+        return 0;
+    });
+}
+
+extern "C" int eix_database_cancel_transaction(eix_database *database, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        writable(database).cancel_transaction();
+        return 0;
+    });
+}
+
+extern "C" int eix_database_replace_document(eix_database *database, const char *term,
+                                             size_t length, const eix_document *document,
+                                             eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        writable(database).replace_document(std::string(term, length), document->document);
+        return 0;
+    });
+}
+
+extern "C" int64_t eix_database_delete_documents(eix_database *database, const char *term,
+                                                 size_t length, eix_error *error) {
+    return eix_guard<int64_t>(error, -1, [&] {
+        std::string key(term, length);
+        Xapian::WritableDatabase &db = writable(database);
+        auto count = static_cast<int64_t>(db.get_termfreq(key));
+        if (count > 0) db.delete_document(key);
+        return count;
+    });
+}
+
+extern "C" eix_document *eix_database_find_document(eix_database *database,
+                                                    const char *term, size_t length,
+                                                    eix_error *error) {
+    return eix_guard<eix_document *>(error, nullptr, [&]() -> eix_document * {
+        std::string key(term, length);
+        Xapian::PostingIterator posting = database->database.postlist_begin(key);
+        if (posting == database->database.postlist_end(key)) return nullptr;
+        auto *found = new eix_document();
+        try {
+            found->document = database->database.get_document(*posting);
+        } catch (...) {
+            delete found;
+            throw;
+        }
+        return found;
+    });
+}
+
+extern "C" eix_term_list *eix_database_terms(eix_database *database, const char *prefix,
+                                             size_t length, eix_error *error) {
+    return eix_guard<eix_term_list *>(error, nullptr, [&] {
+        std::string start(prefix, length);
+        return new eix_term_list{database->database.allterms_begin(start),
+                                 database->database.allterms_end(start),
+                                 std::string(), false};
+    });
+}
+
+extern "C" int eix_term_list_next(eix_term_list *list, const char **out_term,
+                                  size_t *out_length, uint32_t *out_frequency,
+                                  eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        if (list->started) ++list->current;
+        list->started = true;
+        if (list->current == list->end) return 0;
+        list->term = *list->current;
+        *out_term = list->term.data();
+        *out_length = list->term.size();
+        *out_frequency = list->current.get_termfreq();
+        return 1;
+    });
+}
+
+extern "C" void eix_term_list_free(eix_term_list *list) { delete list; }
+
+extern "C" eix_match_set *eix_database_search(eix_database *database,
+                                              const eix_query *query, uint32_t offset,
+                                              uint32_t limit, eix_error *error) {
+    return eix_guard<eix_match_set *>(error, nullptr, [&] {
+        Xapian::Enquire enquire(database->database);
+        enquire.set_query(query->query);
+        return new eix_match_set{enquire.get_mset(offset, limit)};
+    });
+}
+
+extern "C" uint32_t eix_match_set_size(const eix_match_set *matches) {
+    return matches->matches.size();
+}
+
+extern "C" uint32_t eix_match_set_estimated_total(const eix_match_set *matches) {
+    return matches->matches.get_matches_estimated();
+}
+
+extern "C" double eix_match_set_weight(const eix_match_set *matches, uint32_t index) {
+    return matches->matches[index].get_weight();
+}
+
+extern "C" eix_document *eix_match_set_document(const eix_match_set *matches,
+                                                uint32_t index, eix_error *error) {
+    return eix_guard<eix_document *>(error, nullptr, [&] {
+        auto *document = new eix_document();
+        try {
+            document->document = matches->matches[index].get_document();
+        } catch (...) {
+            delete document;
+            throw;
+        }
+        return document;
+    });
+}
+
+extern "C" void eix_match_set_free(eix_match_set *matches) { delete matches; }

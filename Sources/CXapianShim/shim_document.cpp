@@ -1,0 +1,84 @@
+// Documents: stored data, values, boolean terms and indexed text.
+#include "shim_internal.h"
+
+#include <string_view>
+
+namespace {
+
+/// Words of two texts are kept this many positions apart, so a phrase never
+/// spans them.
+constexpr Xapian::termpos text_gap = 100;
+
+}  // namespace
+
+extern "C" eix_document *eix_document_new(void) {
+    return eix_guard<eix_document *>(nullptr, nullptr, [] { return new eix_document(); });
+}
+
+extern "C" void eix_document_free(eix_document *document) { delete document; }
+
+extern "C" int eix_document_set_data(eix_document *document, const char *data,
+                                     size_t length, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        document->document.set_data(std::string(data, length));
+        return 0;
+    });
+}
+
+extern "C" const char *eix_document_data(eix_document *document, size_t *out_length,
+                                         eix_error *error) {
+    return eix_guard<const char *>(error, nullptr, [&] {
+        document->data = document->document.get_data();
+        *out_length = document->data.size();
+        return document->data.c_str();
+    });
+}
+
+extern "C" int eix_document_add_boolean_term(eix_document *document, const char *term,
+                                             size_t length, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        document->document.add_boolean_term(std::string(term, length));
+        return 0;
+    });
+}
+
+extern "C" int eix_document_set_value(eix_document *document, uint32_t slot,
+                                      const char *value, size_t length, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        document->document.add_value(slot, std::string(value, length));
+        return 0;
+    });
+}
+
+extern "C" const char *eix_document_value(eix_document *document, uint32_t slot,
+                                          size_t *out_length, eix_error *error) {
+    return eix_guard<const char *>(error, nullptr, [&] {
+        document->value = document->document.get_value(slot);
+        *out_length = document->value.size();
+        return document->value.c_str();
+    });
+}
+
+extern "C" int eix_document_index_text(eix_document *document, const char *text,
+                                       size_t length, const char *prefix,
+                                       size_t prefix_length, const eix_stemmer *stemmer,
+                                       uint32_t *position, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        std::string words;
+        eix::split_words(text, length, words);
+
+        const std::string raw_prefix(prefix, prefix_length);
+        const std::string stem_prefix = "Z" + raw_prefix;
+        Xapian::termpos next = *position;
+        std::string_view rest(words);
+        while (!rest.empty()) {
+            size_t end = rest.find('\0');
+            std::string word(rest.substr(0, end));
+            rest.remove_prefix(end + 1);
+            document->document.add_posting(raw_prefix + word, ++next);
+            document->document.add_term(stem_prefix + stemmer->stem(word));
+        }
+        *position = next + text_gap;
+        return 0;
+    });
+}

@@ -1,0 +1,73 @@
+// Internal helpers shared by the shim's C++ files: handle structs and the one
+// place where C++ exceptions become `eix_error` values.
+#ifndef ENTITY_INDEX_SHIM_INTERNAL_H
+#define ENTITY_INDEX_SHIM_INTERNAL_H
+
+#include "xapian_shim.h"
+
+#include <xapian.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+
+struct eix_stemmer {
+    Xapian::Stem stem;
+};
+
+struct eix_document {
+    Xapian::Document document;
+    std::string data;   // cache behind eix_document_data
+    std::string value;  // cache behind eix_document_value
+};
+
+struct eix_query {
+    Xapian::Query query;
+};
+
+struct eix_database {
+    Xapian::Database database;           // the handle every read goes through
+    Xapian::WritableDatabase writable;   // set only when opened for writing
+    bool is_writable;
+};
+
+struct eix_term_list {
+    Xapian::TermIterator current;
+    Xapian::TermIterator end;
+    std::string term;  // cache behind eix_term_list_next
+    bool started;
+};
+
+struct eix_match_set {
+    Xapian::MSet matches;
+};
+
+namespace eix {
+
+/// Copies bytes into a malloc'd, NUL-terminated buffer (NULL on allocation failure).
+char *copy_string(const std::string &value, size_t *out_length);
+
+/// Records a failure in `error` (which may be NULL).
+void set_error(eix_error *error, int code, const std::string &message);
+
+/// Splits text into normalised words, each followed by a NUL byte; returns the count.
+size_t split_words(const char *text, size_t length, std::string &out);
+
+/// Maps the exception being handled to an error code and message.
+void capture_current_exception(eix_error *error);
+
+}  // namespace eix
+
+/// Runs `body`, turning any exception into an `eix_error` and `failure`.
+template <typename Result, typename Body>
+Result eix_guard(eix_error *error, Result failure, Body body) {
+    try {
+        return body();
+    } catch (...) {
+        eix::capture_current_exception(error);
+        return failure;
+    }
+}
+
+#endif

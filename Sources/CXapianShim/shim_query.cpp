@@ -1,0 +1,56 @@
+// Queries built term by term, so the caller controls analysis and weighting.
+#include "shim_internal.h"
+
+#include <vector>
+
+namespace {
+
+Xapian::Query::op xapian_operator(eix_query_operator op) {
+    switch (op) {
+        case EIX_QUERY_AND: return Xapian::Query::OP_AND;
+        case EIX_QUERY_OR: return Xapian::Query::OP_OR;
+        case EIX_QUERY_AND_NOT: return Xapian::Query::OP_AND_NOT;
+        case EIX_QUERY_AND_MAYBE: return Xapian::Query::OP_AND_MAYBE;
+        case EIX_QUERY_FILTER: return Xapian::Query::OP_FILTER;
+        case EIX_QUERY_SYNONYM: return Xapian::Query::OP_SYNONYM;
+    }
+    throw Xapian::InvalidArgumentError("unknown query operator");
+}
+
+}  // namespace
+
+extern "C" eix_query *eix_query_term(const char *term, size_t length, uint32_t wqf,
+                                     eix_error *error) {
+    return eix_guard<eix_query *>(error, nullptr, [&] {
+        return new eix_query{Xapian::Query(std::string(term, length), wqf)};
+    });
+}
+
+extern "C" eix_query *eix_query_combine(eix_query_operator op,
+                                        const eix_query *const *subqueries, size_t count,
+                                        eix_error *error) {
+    return eix_guard<eix_query *>(error, nullptr, [&] {
+        std::vector<Xapian::Query> parts;
+        parts.reserve(count);
+        for (size_t i = 0; i < count; ++i) parts.push_back(subqueries[i]->query);
+        return new eix_query{Xapian::Query(xapian_operator(op), parts.begin(), parts.end())};
+    });
+}
+
+extern "C" eix_query *eix_query_scale_weight(const eix_query *query, double factor,
+                                             eix_error *error) {
+    return eix_guard<eix_query *>(error, nullptr, [&] {
+        return new eix_query{Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, query->query, factor)};
+    });
+}
+
+extern "C" char *eix_query_description(const eix_query *query, size_t *out_length,
+                                       eix_error *error) {
+    return eix_guard<char *>(error, nullptr, [&]() -> char * {
+        char *result = eix::copy_string(query->query.get_description(), out_length);
+        if (result == nullptr) throw std::bad_alloc();
+        return result;
+    });
+}
+
+extern "C" void eix_query_free(eix_query *query) { delete query; }

@@ -1,0 +1,116 @@
+import CXapianShim
+
+/// A Xapian database handle. Not thread-safe: one handle per concurrent reader,
+/// and one writer (under a lock) per index.
+final class Database {
+    /// How the database is opened.
+    enum Mode {
+        /// A read-only snapshot of an existing on-disk database.
+        case readOnly
+        /// A writable on-disk database, created when missing.
+        case writable
+        /// A writable database in memory only.
+        case inMemory
+
+        var shimValue: eix_open_mode {
+            switch self {
+            case .readOnly: EIX_OPEN_READ_ONLY
+            case .writable: EIX_OPEN_WRITABLE
+            case .inMemory: EIX_OPEN_IN_MEMORY
+            }
+        }
+    }
+
+    private let handle: OpaquePointer
+
+    /// Opens a database; `path` is ignored in memory.
+    init(path: String, mode: Mode) throws {
+        handle = try path.withBytes { bytes, count in
+            try withEngineError { eix_database_open(bytes, count, mode.shimValue, $0) }
+        }!
+    }
+
+    deinit { eix_database_free(handle) }
+
+    /// Moves a reader to the latest committed revision; true when it moved.
+    @discardableResult
+    func reopen() throws -> Bool {
+        try withEngineError { eix_database_reopen(handle, $0) } == 1
+    }
+
+    /// The number of documents.
+    func documentCount() throws -> Int {
+        Int(try withEngineError { eix_database_document_count(handle, $0) })
+    }
+
+    /// The number of documents indexed by `term`.
+    func termFrequency(_ term: String) throws -> Int {
+        try term.withBytes { bytes, count in
+            Int(try withEngineError { eix_database_term_frequency(handle, bytes, count, $0) })
+        }
+    }
+
+    /// Runs `body` as one transaction: committed durably when it returns,
+    /// cancelled (leaving the database as it was) when it throws.
+    func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+        _ = try withEngineError { eix_database_begin_transaction(handle, $0) }
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            _ = try? withEngineError { eix_database_cancel_transaction(handle, $0) }
+            throw error
+        }
+        _ = try withEngineError { eix_database_commit_transaction(handle, $0) }
+        return result
+    }
+
+    /// Adds or replaces the document identified by a unique term it contains.
+    func replaceDocument(uniqueTerm: String, with document: Document) throws {
+        try uniqueTerm.withBytes { bytes, count in
+            _ = try withEngineError { eix_database_replace_document(handle, bytes, count, document.handle, $0) }
+        }
+        withExtendedLifetime(document) {}
+    }
+
+    /// Deletes every document indexed by `term`; returns how many.
+    @discardableResult
+    func deleteDocuments(indexedBy term: String) throws -> Int {
+        try term.withBytes { bytes, count in
+            Int(try withEngineError { eix_database_delete_documents(handle, bytes, count, $0) })
+        }
+    }
+
+    /// The document indexed by a unique term, or nil.
+    func document(uniqueTerm: String) throws -> Document? {
+        let found = try uniqueTerm.withBytes { bytes, count in
+            try withEngineError { eix_database_find_document(handle, bytes, count, $0) }
+        }
+        return found.map(Document.init(owning:))
+    }
+
+    /// The terms starting with `prefix`, with how many documents each indexes.
+    func terms(withPrefix prefix: String) throws -> [(term: String, frequency: Int)] {
+        let list = try prefix.withBytes { bytes, count in
+            try withEngineError { eix_database_terms(handle, bytes, count, $0) }
+        }!
+        defer { eix_term_list_free(list) }
+        var terms: [(term: String, frequency: Int)] = []
+        var term: UnsafePointer<CChar>?
+        var length = 0
+        var frequency: UInt32 = 0
+        while try withEngineError({ eix_term_list_next(list, &term, &length, &frequency, $0) }) == 1 {
+            let text = String(decoding: UnsafeRawBufferPointer(start: term, count: length), as: UTF8.self)
+            terms.append((text, Int(frequency)))
+        }
+        return terms
+    }
+
+    /// Runs a BM25-ranked search.
+    func search(_ query: Query, offset: Int = 0, limit: Int) throws -> MatchSet {
+        let matches = try withEngineError {
+            eix_database_search(handle, query.handle, UInt32(offset), UInt32(limit), $0)
+        }
+        return withExtendedLifetime(query) { MatchSet(owning: matches!) }
+    }
+}

@@ -1,0 +1,56 @@
+import CXapianShim
+
+/// A Xapian query, built term by term so the caller controls analysis and weights.
+final class Query {
+    /// How subqueries combine (Xapian's operators).
+    enum Operator {
+        case and, or, andNot, andMaybe, filter, synonym
+
+        var shimValue: eix_query_operator {
+            switch self {
+            case .and: EIX_QUERY_AND
+            case .or: EIX_QUERY_OR
+            case .andNot: EIX_QUERY_AND_NOT
+            case .andMaybe: EIX_QUERY_AND_MAYBE
+            case .filter: EIX_QUERY_FILTER
+            case .synonym: EIX_QUERY_SYNONYM
+            }
+        }
+    }
+
+    let handle: OpaquePointer
+
+    private init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit { eix_query_free(handle) }
+
+    /// A query matching documents that contain `term`.
+    static func term(_ term: String, withinQueryFrequency: UInt32 = 1) throws -> Query {
+        let handle = try term.withBytes { bytes, count in
+            try withEngineError { eix_query_term(bytes, count, withinQueryFrequency, $0) }
+        }
+        return Query(handle: handle!)
+    }
+
+    /// Combines subqueries with an operator.
+    static func combine(_ op: Operator, _ subqueries: [Query]) throws -> Query {
+        let handles: [OpaquePointer?] = subqueries.map { $0.handle }
+        let handle = try handles.withUnsafeBufferPointer { buffer in
+            try withEngineError { eix_query_combine(op.shimValue, buffer.baseAddress, buffer.count, $0) }
+        }
+        return withExtendedLifetime(subqueries) { Query(handle: handle!) }
+    }
+
+    /// This query with every match's weight multiplied by `factor`.
+    func scaled(by factor: Double) throws -> Query {
+        let handle = try withEngineError { eix_query_scale_weight(self.handle, factor, $0) }
+        return Query(handle: handle!)
+    }
+
+    /// Xapian's description of the query, e.g. `Query((Zorbit OR Zlog))`.
+    func description() throws -> String {
+        try withEngineString { eix_query_description(handle, $0, $1) }
+    }
+}

@@ -1,0 +1,41 @@
+/// An entity as the index stores it: its type, its id and its properties.
+///
+/// On the command line an entity is one JSON line:
+/// `{"type": "calendar.event", "id": "evt-1", "properties": {"title": "Crew Lunch"}}`.
+public struct Entity: Hashable, Codable, Sendable {
+    /// The entity's type, `<domain>.<kind>`.
+    public var type: EntityType
+    /// The entity's id, unique within its type.
+    public var id: String
+    /// The entity's properties by name.
+    public var properties: [String: PropertyValue]
+
+    /// An entity of `type` with `id` and `properties`.
+    public init(type: EntityType, id: String, properties: [String: PropertyValue] = [:]) {
+        self.type = type
+        self.id = id
+        self.properties = properties
+    }
+
+    /// The entity's key.
+    public var identifier: EntityIdentifier {
+        EntityIdentifier(type: type, id: id)
+    }
+
+    /// The title shown for the entity: its `title` or else its `name` property.
+    public var displayTitle: String? {
+        properties["title"]?.stringValue ?? properties["name"]?.stringValue
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, id, properties
+    }
+
+    /// Decodes an entity; `properties` may be omitted.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decode(EntityType.self, forKey: .type)
+        id = try container.decode(String.self, forKey: .id)
+        properties = try container.decodeIfPresent([String: PropertyValue].self, forKey: .properties) ?? [:]
+    }
+}

@@ -1,0 +1,126 @@
+import EntityIndex
+import Foundation
+
+/// `entity-index`: donate, delete, get, search and inspect an entity index.
+@main
+enum EntityIndexCommand {
+    /// Every subcommand, in the order `--help` lists them.
+    static let commands: [any Command.Type] = [
+        DonateCommand.self, DeleteCommand.self, GetCommand.self, SearchCommand.self, StatsCommand.self,
+    ]
+
+    static let help = """
+        entity-index — a semantic search index for app entities (calendar events, messages, contacts, notes).
+
+        Usage: entity-index --index DIR <command> [options]
+
+        Commands:
+        \(commands.map { "  \($0.spec.name.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.spec.summary)" }.joined(separator: "\n"))
+
+        Options:
+          --index DIR   the index directory (created by donate)
+          --help, -h    show help; 'entity-index <command> --help' shows a command's help
+
+        Exit status: 0 success, 1 not found, 64 usage error, 65 bad input data,
+        66 no such index or file, 70 internal or storage failure.
+        """
+
+    static func main() {
+        let status = run(Array(CommandLine.arguments.dropFirst()))
+        exit(status.rawValue)
+    }
+
+    /// Runs the command line and returns its exit status.
+    static func run(_ arguments: [String]) -> ExitStatus {
+        var arguments = arguments[...]
+        var indexPath: String?
+        while let first = arguments.first, first.hasPrefix("-") {
+            arguments.removeFirst()
+            switch first {
+            case "--help", "-h":
+                Terminal.print(help)
+                return .success
+            case "--index":
+                guard let path = arguments.popFirst() else { return usageFailure(UsageError("--index needs a directory")) }
+                indexPath = path
+            default:
+                if first.hasPrefix("--index=") {
+                    indexPath = String(first.dropFirst("--index=".count))
+                } else {
+                    return usageFailure(UsageError("unknown option \(first)"))
+                }
+            }
+        }
+        guard let name = arguments.popFirst() else {
+            Terminal.printError(help)
+            return .usage
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            return usageFailure(UsageError("unknown command '\(name)'"))
+        }
+        if arguments.contains("--help") || arguments.contains("-h") {
+            Terminal.print(command.spec.help)
+            return .success
+        }
+        do {
+            var spec = command.spec
+            spec.valueOptions.insert("--index")
+            let parsed = try ParsedArguments(Array(arguments), spec: spec)
+            return try command.run(parsed, indexPath: parsed.value("--index") ?? indexPath)
+        } catch let error as UsageError {
+            return usageFailure(error, command: name)
+        } catch let error as EntityIndexError {
+            Terminal.printError("entity-index: \(error.message)")
+            return ExitStatus(for: error.code)
+        } catch {
+            Terminal.printError("entity-index: \(error)")
+            return .software
+        }
+    }
+
+    private static func usageFailure(_ error: UsageError, command: String? = nil) -> ExitStatus {
+        let help = command.map { "entity-index \($0) --help" } ?? "entity-index --help"
+        Terminal.printError("entity-index: \(error.description) (see '\(help)')")
+        return .usage
+    }
+}
+
+/// A subcommand of `entity-index`.
+protocol Command: Sendable {
+    /// The command's name, summary, help and options.
+    static var spec: CommandSpec { get }
+    /// Runs the command with its checked arguments and the `--index` directory.
+    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus
+}
+
+extension Command {
+    /// The `--index` directory, required by commands that use an index.
+    static func requireIndexPath(_ path: String?) throws -> String {
+        guard let path, !path.isEmpty else { throw UsageError("--index DIR is required") }
+        return path
+    }
+}
+
+/// The process's exit status (BSD sysexits where one fits).
+struct ExitStatus: RawRepresentable, Equatable {
+    let rawValue: Int32
+
+    static let success = ExitStatus(rawValue: 0)
+    static let notFound = ExitStatus(rawValue: 1)
+    static let usage = ExitStatus(rawValue: 64)
+    static let dataError = ExitStatus(rawValue: 65)
+    static let noInput = ExitStatus(rawValue: 66)
+    static let software = ExitStatus(rawValue: 70)
+
+    init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// The status that fits a library failure.
+    init(for code: EntityIndexError.Code) {
+        switch code {
+        case .invalidEntity, .malformedInput: self = .dataError
+        case .indexNotFound: self = .noInput
+        case .invalidQuery: self = .usage
+        default: self = .software
+        }
+    }
+}
