@@ -129,7 +129,7 @@ extern "C" eix_term_list *eix_database_terms(eix_database *database, const char 
                                              size_t length, eix_error *error) {
     return eix_guard<eix_term_list *>(error, nullptr, [&] {
         std::string start(prefix, length);
-        return new eix_term_list{database->database.allterms_begin(start),
+        return new eix_term_list{database->database, database->database.allterms_begin(start),
                                  database->database.allterms_end(start),
                                  std::string(), false};
     });
@@ -145,7 +145,9 @@ extern "C" int eix_term_list_next(eix_term_list *list, const char **out_term,
         list->term = *list->current;
         *out_term = list->term.data();
         *out_length = list->term.size();
-        *out_frequency = list->current.get_termfreq();
+        // Asked of the database: the in-memory backend's term iterator reports
+        // frequencies from before deletions.
+        *out_frequency = list->database.get_termfreq(list->term);
         return 1;
     });
 }

@@ -38,6 +38,9 @@ void capture_current_exception(eix_error *error) {
         set_error(error, EIX_ERROR_INVALID_ARGUMENT, e.get_description());
     } catch (const Xapian::InvalidOperationError &e) {
         set_error(error, EIX_ERROR_INVALID_OPERATION, e.get_description());
+    } catch (const Xapian::UnimplementedError &e) {
+        // e.g. a nested transaction: not allowed in this state.
+        set_error(error, EIX_ERROR_INVALID_OPERATION, e.get_description());
     } catch (const Xapian::Error &e) {
         // In Xapian 1.4 Xapian::Error does not derive from std::exception.
         set_error(error, EIX_ERROR_OTHER, e.get_description());

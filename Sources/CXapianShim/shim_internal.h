@@ -33,6 +33,7 @@ struct eix_database {
 };
 
 struct eix_term_list {
+    Xapian::Database database;
     Xapian::TermIterator current;
     Xapian::TermIterator end;
     std::string term;  // cache behind eix_term_list_next

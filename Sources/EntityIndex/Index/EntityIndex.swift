@@ -78,8 +78,11 @@ public final class EntityIndex: Sendable {
             }
         }
         try write { writer in
+            // Without transactions (in memory), build every document before the
+            // first change, so a failure cannot leave half a batch applied.
+            let prepared = writer.database.hasTransactions ? nil : try entities.map(writer.builder.document(for:))
             for (offset, entity) in entities.enumerated() {
-                let document = try writer.builder.document(for: entity)
+                let document = try prepared?[offset] ?? writer.builder.document(for: entity)
                 try writer.database.replaceDocument(uniqueTerm: IndexLayout.uniqueTerm(for: entity.identifier),
                                                     with: document)
                 progress?(offset + 1)
@@ -130,7 +133,7 @@ public final class EntityIndex: Sendable {
     /// Counts per type and the size of the index.
     public func statistics() throws -> IndexStatistics {
         let counts = try withReader { reader in
-            try reader.database.terms(withPrefix: IndexLayout.typeTermPrefix).map { term, frequency in
+            try reader.database.terms(withPrefix: IndexLayout.typeTermPrefix).filter { $0.frequency > 0 }.map { term, frequency in
                 (EntityType(rawValue: String(term.dropFirst(IndexLayout.typeTermPrefix.count))), frequency)
             }
         }
@@ -143,6 +146,11 @@ public final class EntityIndex: Sendable {
     }
 
     // MARK: Plumbing
+
+    /// The writer's database handle, for tests that inspect the terms indexed.
+    func engineForTesting() -> Database? {
+        writer.withLock { $0?.database }
+    }
 
     private var path: String? {
         if case .directory(let path) = storage { return path }

@@ -1,0 +1,44 @@
+# make demo  — install what is missing, build, index the sample corpus, search it
+# make test  — install what is missing, run every test
+# make bench — run the benchmark over the sample corpus (BENCH_ARGS adds options)
+
+SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEBIAN_PACKAGES := libxapian-dev libicu-dev
+INDEX ?= .build/demo-index
+QUERY ?= check the O2 canisters before the EVA
+BENCH_ARGS ?=
+
+.PHONY: setup build demo test bench clean
+
+## setup: install the Debian packages the build needs, when missing
+setup:
+	@missing=""; \
+	for package in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	@test -x "$(SWIFT)" || { echo "Swift 6 is needed: put 'swift' on PATH or set SWIFT=/path/to/swift"; exit 1; }
+
+build: setup
+	$(SWIFT) build -c release
+
+demo: build
+	rm -rf $(INDEX)
+	.build/release/entity-index --index $(INDEX) donate corpora/space-crew.jsonl
+	.build/release/entity-index --index $(INDEX) stats
+	.build/release/entity-index --index $(INDEX) search "$(QUERY)"
+	.build/release/entity-index --index $(INDEX) search "Zoe Muller" --limit 3
+	.build/release/entity-index --index $(INDEX) search "水培花园"
+
+test: setup
+	$(SWIFT) test
+
+bench: build
+	.build/release/entity-index-bench --corpus corpora/space-crew.jsonl $(BENCH_ARGS)
+
+clean:
+	rm -rf .build

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// The built `entity-index` run end to end on the sample corpus.
+@Suite struct CLITests {
+    /// The package's root directory.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let corpus = root.appendingPathComponent("corpora/space-crew.jsonl").path
+
+    /// What one run printed and how it exited.
+    struct Run {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    /// The CLI binary, built next to the test bundle.
+    static var executable: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("entity-index")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return root.appendingPathComponent(".build/debug/entity-index")
+    }
+
+    /// Runs the CLI with arguments and optional standard input.
+    func run(_ arguments: [String], input: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe(), stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                   error: String(decoding: err, as: UTF8.self))
+    }
+
+    /// A fresh index directory with the sample corpus donated.
+    func donatedIndex() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-cli-\(UUID().uuidString)").path
+        let donated = try run(["--index", path, "donate", Self.corpus])
+        #expect(donated.status == 0, "\(donated.error)")
+        #expect(donated.output.hasPrefix("donated 60 entities of 6 types"))
+        return path
+    }
+
+    struct SearchOutput: Decodable {
+        struct Result: Decodable {
+            let type: String
+            let id: String
+            let score: Double
+            let title: String?
+        }
+        let results: [Result]
+    }
+
+    @Test func searchPrintsRankedJSON() throws {
+        let index = try donatedIndex()
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        let searched = try run(["--index", index, "search", "check the O2 canisters", "--json"])
+        #expect(searched.status == 0)
+        let output = try JSONDecoder().decode(SearchOutput.self, from: Data(searched.output.utf8))
+        #expect(output.results.first?.id == "evt-003")
+        #expect(output.results.first?.type == "calendar.event")
+        #expect(output.results.first?.title == "EVA 1: Solar Array Inspection")
+        #expect(zip(output.results, output.results.dropFirst()).allSatisfy { $0.score >= $1.score })
+
+        let filtered = try run(["--index", index, "search", "orbit", "--type", "calendar.calendar", "--limit", "1", "--json"])
+        let calendars = try JSONDecoder().decode(SearchOutput.self, from: Data(filtered.output.utf8))
+        #expect(calendars.results.map(\.id) == ["cal-lunar-orbit-log"])
+    }
+
+    @Test func searchPrintsATableForPeople() throws {
+        let index = try donatedIndex()
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        let searched = try run(["--index", index, "search", "Zoe", "Muller"])
+        let lines = searched.output.split(separator: "\n")
+        #expect(lines.first?.split(separator: " ") == ["#", "score", "type", "id", "title"])
+        #expect(lines.dropFirst().first?.contains("Zoë Müller") == true)
+    }
+
+    @Test func getDeleteAndStatsWorkOnTheSameIndex() throws {
+        let index = try donatedIndex()
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        let got = try run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
+        #expect(got.status == 0)
+        #expect(got.output.contains("\"title\":\"Crew Lunch\""))
+
+        let deleted = try run(["--index", index, "delete", "--type", "calendar.event", "evt-004", "evt-999"])
+        #expect(deleted.output == "deleted 1 entities of type calendar.event\n")
+        let missing = try run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("no entity calendar.event:evt-004"))
+
+        #expect(try run(["--index", index, "delete", "--type", "notes.note", "--all"]).output == "deleted 8 entities of type notes.note\n")
+        let stats = try run(["--index", index, "stats", "--json"])
+        let counts = try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any]
+        #expect(counts?["entities"] as? Int == 51)
+        #expect((counts?["types"] as? [String: Int])?["calendar.event"] == 21)
+        #expect((counts?["sizeOnDisk"] as? Int ?? 0) > 0)
+    }
+
+    @Test func aMalformedLineAppliesNothing() throws {
+        let index = try donatedIndex()
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        let input = """
+            {"type": "notes.note", "id": "new-1", "properties": {"title": "Fresh"}}
+            {"type": "notes.note", "id": "new-2", "properties": {"title": "Broken"
+            """
+        let donated = try run(["--index", index, "donate", "-"], input: input)
+        #expect(donated.status == 65)
+        #expect(donated.error.hasPrefix("entity-index: -:2: not valid JSON"))
+        #expect(donated.error.split(separator: "\n").count == 1)
+        let stats = try run(["--index", index, "stats", "--json"])
+        #expect(stats.output.contains("\"entities\":60"))
+    }
+
+    @Test func donateReadsStandardInput() throws {
+        let index = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-cli-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        let donated = try run(["--index", index, "donate", "-"],
+                              input: "{\"type\": \"notes.note\", \"id\": \"n1\", \"properties\": {\"title\": \"Budget\"}}\n")
+        #expect(donated.status == 0)
+        #expect(try run(["--index", index, "search", "budget", "--json"]).output.contains("\"id\":\"n1\""))
+    }
+
+    @Test func badInvocationsFailWithOneLineAndAUsefulStatus() throws {
+        let unknownOption = try run(["--index", "/tmp/x", "search", "x", "--colour"])
+        #expect(unknownOption.status == 64)
+        #expect(unknownOption.error == "entity-index: unknown option --colour for 'search' (see 'entity-index search --help')\n")
+
+        let noIndex = try run(["--index", "/nonexistent/entity-index", "search", "orbit"])
+        #expect(noIndex.status == 66)
+        #expect(noIndex.error.contains("donate entities to create it"))
+
+        #expect(try run(["search", "orbit"]).status == 64)
+        #expect(try run(["frobnicate"]).status == 64)
+        #expect(try run(["--index", "/tmp/x", "search", "x", "--limit", "zero"]).status == 64)
+        #expect(try run(["--index", "/tmp/x", "donate", "/nonexistent.jsonl"]).status == 65)
+    }
+
+    @Test func everyCommandHasHelp() throws {
+        let main = try run(["--help"])
+        #expect(main.status == 0)
+        for command in ["donate", "delete", "get", "search", "stats"] {
+            #expect(main.output.contains("  \(command)"))
+            let help = try run([command, "--help"])
+            #expect(help.status == 0)
+            #expect(help.output.hasPrefix("Usage: entity-index --index DIR \(command)"))
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import EntityIndex
+
+/// Donate, replace, delete and get round trips, atomic batches and search.
+@Suite struct IndexCoreTests {
+    @Test func donatedEntitiesComeBackAsTheyWere() throws {
+        let index = try EntityIndex()
+        let entity = Entity(type: "calendar.event", id: "evt-1", properties: [
+            "title": "Crew Lunch", "isFavorite": true, "guests": 6, "ratio": 0.5,
+            "location": ["name": "Airlock B", "latitude": 0.67],
+            "calendar": ["type": "calendar.calendar", "id": "cal-meals"],
+            "tags": ["food", "crew"], "alarm": nil,
+        ])
+        try index.donate([entity])
+        #expect(try index.entity(for: entity.identifier) == entity)
+        #expect(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "evt-2")) == nil)
+    }
+
+    @Test func donatingTheSameKeyReplacesTheEntityAndItsWords() throws {
+        let index = try EntityIndex()
+        try index.donate([event("evt-1", title: "Crew Lunch")])
+        try index.donate([event("evt-1", title: "Orbit Burn")])
+        #expect(try index.statistics().entityCount == 1)
+        #expect(try index.search(SearchQuery("lunch")).isEmpty)
+        #expect(ids(try index.search(SearchQuery("burn"))) == ["evt-1"])
+    }
+
+    @Test func theSameIdInTwoTypesIsTwoEntities() throws {
+        let index = try EntityIndex()
+        try index.donate([event("x", title: "Crew Lunch"), Entity(type: "notes.note", id: "x", properties: ["title": "Lunch menu"])])
+        #expect(try index.statistics().entityCountsByType == ["calendar.event": 1, "notes.note": 1])
+        #expect(try index.delete(ids: ["x"], ofType: "notes.note") == 1)
+        #expect(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "x")) != nil)
+    }
+
+    @Test func deleteRemovesByIdAndByType() throws {
+        let index = try EntityIndex()
+        try index.donate(try sampleCorpus())
+        #expect(try index.delete(ids: ["evt-001", "evt-002", "no-such-id"], ofType: "calendar.event") == 2)
+        #expect(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "evt-001")) == nil)
+        #expect(try index.statistics().entityCountsByType["calendar.event"] == 20)
+        #expect(try index.deleteAll(ofType: "notes.note") == 8)
+        #expect(try index.statistics().entityCountsByType["notes.note"] == nil)
+        #expect(try index.search(SearchQuery("hydroponics", types: ["notes.note"])).isEmpty)
+    }
+
+    @Test func anInvalidEntityRejectsTheWholeBatch() throws {
+        let index = try EntityIndex()
+        try index.donate([event("evt-0", title: "Before")])
+        let batch = [event("evt-1", title: "Crew Lunch"), Entity(type: "Not A Type", id: "x")]
+        let error = #expect(throws: EntityIndexError.self) { try index.donate(batch) }
+        #expect(error?.code == .invalidEntity)
+        #expect(error?.message.contains("entity 2 of the batch") == true)
+        #expect(try index.statistics().entityCount == 1)
+        #expect(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "evt-1")) == nil)
+    }
+
+    @Test func idsAndPropertyNamesAreChecked() throws {
+        let index = try EntityIndex()
+        for entity in [Entity(type: "notes.note", id: ""),
+                       Entity(type: "notes.note", id: String(repeating: "i", count: 200)),
+                       Entity(type: "notes.note", id: "n", properties: ["": "x"])] {
+            #expect(throws: EntityIndexError.self) { try index.donate([entity]) }
+        }
+    }
+
+    @Test func searchRanksByBM25AcrossTextProperties() throws {
+        let index = try EntityIndex()
+        try index.donate(try sampleCorpus())
+        let results = try index.search(SearchQuery("O2 canisters"))
+        #expect(results.first?.identifier == EntityIdentifier(type: "calendar.event", id: "evt-003"))
+        #expect(results.first?.title == "EVA 1: Solar Array Inspection")
+        #expect(zip(results, results.dropFirst()).allSatisfy { $0.score >= $1.score })
+    }
+
+    @Test func searchFindsNamesWithoutAccentsAndInOtherScripts() throws {
+        let index = try EntityIndex()
+        try index.donate(try sampleCorpus())
+        #expect(ids(try index.search(SearchQuery("zoe muller", types: ["messages.contact"]))).first == "con-zoe-muller")
+        #expect(ids(try index.search(SearchQuery("Lukasz", types: ["messages.contact"]))).first == "con-lukasz-nowak")
+        #expect(ids(try index.search(SearchQuery("Ольга", types: ["messages.contact"]))).first == "con-olga-petrova")
+        #expect(ids(try index.search(SearchQuery("花园", types: ["notes.note"]))) == ["note-001"])
+        #expect(ids(try index.search(SearchQuery("観測", types: ["notes.note"]))).first == "note-002")
+    }
+
+    @Test func searchFiltersByTypeAndLimits() throws {
+        let index = try EntityIndex()
+        try index.donate(try sampleCorpus())
+        let events = try index.search(SearchQuery("orbit", types: ["calendar.event"], limit: 3))
+        #expect(events.count == 3)
+        #expect(events.allSatisfy { $0.identifier.type == "calendar.event" })
+        #expect(try index.search(SearchQuery("orbit", types: ["photos.asset"])).isEmpty)
+        #expect(try index.search(SearchQuery("?!")).isEmpty)
+        #expect(throws: EntityIndexError.self) { try index.search(SearchQuery("orbit", limit: 0)) }
+    }
+
+    @Test func referencesAndDatesAreNotSearchedAsWords() throws {
+        let index = try EntityIndex()
+        try index.donate([Entity(type: "calendar.event", id: "e", properties: [
+            "title": "Burn", "calendar": ["type": "calendar.calendar", "id": "cal-log"], "startDate": "2026-03-14T09:00:00Z",
+        ])])
+        #expect(try index.search(SearchQuery("cal log")).isEmpty)
+        #expect(try index.search(SearchQuery("2026")).isEmpty)
+    }
+
+    @Test func eachPropertyIsIndexedUnderItsOwnPrefix() throws {
+        let index = try EntityIndex()
+        try index.donate([event("evt-1", title: "Crew Lunch", notes: "Bring spoons")])
+        let writer = try #require(try index.engineForTesting())
+        #expect(try writer.termFrequency(IndexLayout.stemmedTerm("spoon", prefix: IndexLayout.propertyPrefix(for: "notes"))) == 1)
+        #expect(try writer.termFrequency(IndexLayout.stemmedTerm("spoon", prefix: IndexLayout.propertyPrefix(for: "title"))) == 0)
+        #expect(try writer.termFrequency(IndexLayout.stemmedTerm("spoon")) == 1)
+    }
+
+    @Test func aDeclaredLanguageStemsThatProperty() throws {
+        let configuration = IndexConfiguration(propertyLanguages: ["notes.note": ["body": "de"]])
+        let index = try EntityIndex(configuration: configuration)
+        try index.donate([Entity(type: "notes.note", id: "n", properties: ["body": "Die Häuser am Kraterrand"])])
+        // The German stem of "Häusern" is that of "Häuser"; English would not join them.
+        #expect(ids(try index.search(SearchQuery("Häusern"))) == ["n"])
+    }
+}
+
+/// Indexes on disk: durability, locking and read-only access.
+@Suite struct IndexStorageTests {
+    @Test func committedEntitiesSurviveReopening() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try EntityIndex(path: directory.path).donate(try sampleCorpus())
+        let reopened = try EntityIndex(path: directory.path, access: .readOnly)
+        #expect(try reopened.statistics().entityCount == 60)
+        #expect(try reopened.statistics().sizeOnDisk ?? 0 > 0)
+        #expect(ids(try reopened.search(SearchQuery("Crew Lunch"))).first == "evt-004")
+    }
+
+    @Test func aMissingIndexIsReportedWhenOpenedForReading() throws {
+        let error = #expect(throws: EntityIndexError.self) {
+            try EntityIndex(path: "/nonexistent/entity-index", access: .readOnly)
+        }
+        #expect(error?.code == .indexNotFound)
+        #expect(error?.message.contains("donate entities to create it") == true)
+    }
+
+    @Test func onlyOneWriterAtATime() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let writer = try EntityIndex(path: directory.path)
+        let error = #expect(throws: EntityIndexError.self) { try EntityIndex(path: directory.path) }
+        #expect(error?.code == .indexLocked)
+        // Readers are welcome meanwhile.
+        #expect(try EntityIndex(path: directory.path, access: .readOnly).statistics().entityCount == 0)
+        withExtendedLifetime(writer) {}
+    }
+
+    @Test func aReadOnlyIndexRefusesChanges() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try EntityIndex(path: directory.path)
+        let reader = try EntityIndex(path: directory.path, access: .readOnly)
+        let error = #expect(throws: EntityIndexError.self) { try reader.donate([event("e", title: "x")]) }
+        #expect(error?.code == .readOnly)
+    }
+}

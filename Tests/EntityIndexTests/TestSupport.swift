@@ -1,0 +1,36 @@
+import Foundation
+@testable import EntityIndex
+
+/// A fresh directory under the system's temporary folder, removed by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init() {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("entity-index-tests-\(UUID().uuidString)").path
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// The sample corpus shipped in `corpora/`.
+func sampleCorpus() throws -> [Entity] {
+    let url = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("corpora/space-crew.jsonl")
+    return try EntityJSONLines.decode(try Data(contentsOf: url), source: url.path)
+}
+
+/// The ids of a search's results, best first.
+func ids(_ results: [SearchResult]) -> [String] {
+    results.map(\.identifier.id)
+}
+
+/// A small event for tests.
+func event(_ id: String, title: String, notes: String? = nil) -> Entity {
+    var properties: [String: PropertyValue] = ["title": .string(title)]
+    if let notes { properties["notes"] = .string(notes) }
+    return Entity(type: "calendar.event", id: id, properties: properties)
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import EntityIndex
+
+/// Index and query text are normalised and split the same way.
+@Suite struct TextAnalysisTests {
+    @Test func caseAndAccentsFold() throws {
+        #expect(try normalizedWords(in: "Zoë Müller") == ["zoe", "muller"])
+        #expect(try normalizedWords(in: "Łukasz STRAßE Café") == ["lukasz", "strasse", "cafe"])
+    }
+
+    @Test func compatibilityFormsFold() throws {
+        // Full-width letters and the "fi" ligature are their plain forms.
+        #expect(try normalizedWords(in: "ＡＢＣ ﬁnance") == ["abc", "finance"])
+    }
+
+    @Test func otherScriptsKeepTheirMarks() throws {
+        #expect(try normalizedWords(in: "Ольга Петрова") == ["ольга", "петрова"])
+        // The Japanese voiced mark is part of the letter, not an accent.
+        #expect(try normalizedWords(in: "ガス") == ["ガス"])
+    }
+
+    @Test func punctuationAndSpacesAreNotWords() throws {
+        #expect(try normalizedWords(in: "  O2, canisters!  — EVA-1 ") == ["o2", "canisters", "eva", "1"])
+        #expect(try normalizedWords(in: "") == [])
+    }
+
+    @Test func chineseIsSplitIntoWords() throws {
+        let words = try normalizedWords(in: "水培花园生长记录")
+        #expect(words.count >= 3)
+        #expect(words.joined() == "水培花园生长记录")
+        #expect(words.contains("记录"))
+    }
+
+    @Test func japaneseIsSplitIntoWords() throws {
+        let words = try normalizedWords(in: "月面観測メモ")
+        #expect(words.count >= 2)
+        #expect(words.joined() == "月面観測メモ")
+    }
+
+    @Test func overlongWordsAreSkipped() throws {
+        #expect(try normalizedWords(in: "a" + String(repeating: "b", count: 80) + " ok") == ["ok"])
+    }
+
+    @Test func stemmersFollowTheLanguage() throws {
+        let stemmers = Stemmers()
+        #expect(try stemmers.stemmer(for: .english).stem("canisters") == "canist")
+        #expect(try stemmers.stemmer(for: "de").stem("häuser") == "haus")
+        #expect(try stemmers.stemmer(for: .unstemmed).stem("canisters") == "canisters")
+        // A language Xapian cannot stem leaves words as they are.
+        #expect(try stemmers.stemmer(for: "tlh").stem("canisters") == "canisters")
+    }
+}
