@@ -41,8 +41,8 @@ final class RawXapian {
         return terms
     }
 
-    /// OR of the terms, BM25, top `limit`, each match's title value read: the
-    /// same work a search result needs.
+    /// OR of the terms, BM25, top `limit`, each match's summary value read:
+    /// the same work a search result needs.
     func search(terms: [String], limit: UInt32) throws -> Int {
         var error = eix_error(code: 0, message: nil)
         let termQueries = terms.map { eix_query_term($0, $0.utf8.count, 1, &error) }
@@ -58,7 +58,7 @@ final class RawXapian {
         for rank in 0..<eix_match_set_size(matches) {
             guard let document = eix_match_set_document(matches, rank, &error) else { throw RawXapianError(error) }
             var length = 0
-            if eix_document_value(document, 2, &length, &error) != nil { found += 1 }
+            if eix_document_value(document, 0, &length, &error) != nil { found += 1 }
             eix_document_free(document)
         }
         return found

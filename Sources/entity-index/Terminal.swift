@@ -59,7 +59,8 @@ final class ProgressLine {
         guard done == total || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
         lastDrawn = now
         let percent = total == 0 ? 100 : done * 100 / total
-        FileHandle.standardError.write(Data("\r\(verb) \(done)/\(total) (\(percent)%)".utf8))
+        let committing = done == total ? ", committing" : ""
+        FileHandle.standardError.write(Data("\r\(verb) \(done)/\(total) (\(percent)%)\(committing)".utf8))
     }
 
     /// Clears the progress line.

@@ -17,7 +17,7 @@ struct DocumentBuilder {
 
     /// The document for a valid entity: its unique and type terms, the words of
     /// each text property (under the property's prefix and in the general text),
-    /// display values, and the entity itself as stored data.
+    /// the result summary, and the entity itself as stored data.
     func document(for entity: Entity) throws -> Document {
         let document = Document()
         try document.addBooleanTerm(IndexLayout.uniqueTerm(for: entity.identifier))
@@ -37,11 +37,7 @@ struct DocumentBuilder {
             }
         }
 
-        try document.setValue(entity.type.rawValue, slot: IndexLayout.Slot.type)
-        try document.setValue(entity.id, slot: IndexLayout.Slot.id)
-        if let title = entity.displayTitle {
-            try document.setValue(title, slot: IndexLayout.Slot.title)
-        }
+        try document.setValue(IndexLayout.summary(of: entity), slot: IndexLayout.summarySlot)
         try document.setData(Array(try encoder.encode(entity)))
         return document
     }

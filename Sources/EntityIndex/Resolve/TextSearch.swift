@@ -17,13 +17,9 @@ struct TextSearch {
         }
         let matches = try reader.database.search(query, limit: request.limit)
         return try (0..<matches.count).map { rank in
-            let document = try matches.document(at: rank)
-            let title = try document.value(slot: IndexLayout.Slot.title)
-            return SearchResult(
-                identifier: EntityIdentifier(type: EntityType(rawValue: try document.value(slot: IndexLayout.Slot.type)),
-                                             id: try document.value(slot: IndexLayout.Slot.id)),
-                score: matches.weight(at: rank),
-                title: title.isEmpty ? nil : title)
+            let summary = try matches.document(at: rank).value(slot: IndexLayout.summarySlot)
+            let (identifier, title) = IndexLayout.identifierAndTitle(fromSummary: summary)
+            return SearchResult(identifier: identifier, score: matches.weight(at: rank), title: title)
         }
     }
 
