@@ -31,7 +31,7 @@ demo: build
 	.build/release/entity-index --index $(INDEX) donate corpora/space-crew.jsonl
 	.build/release/entity-index --index $(INDEX) stats
 	.build/release/entity-index --index $(INDEX) search "$(QUERY)"
-	.build/release/entity-index --index $(INDEX) search "Zoe Muller" --limit 3
+	.build/release/entity-index --index $(INDEX) search "Zoe Muller" --type messages.contact --limit 3
 	.build/release/entity-index --index $(INDEX) search "水培花园"
 
 test: setup

@@ -42,6 +42,19 @@ extern "C" int eix_document_add_boolean_term(eix_document *document, const char 
     });
 }
 
+extern "C" int eix_document_add_term(eix_document *document, const char *term,
+                                     size_t length, uint32_t wdf, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        document->document.add_term(std::string(term, length), wdf);
+        return 0;
+    });
+}
+
+extern "C" size_t eix_sortable_serialise(double number, char out[18]) {
+    // Xapian documents that the encoding is at most 9 bytes (18 reserved for safety).
+    return Xapian::sortable_serialise_(number, out);
+}
+
 extern "C" int eix_document_set_value(eix_document *document, uint32_t slot,
                                       const char *value, size_t length, eix_error *error) {
     return eix_guard(error, -1, [&] {

@@ -6,7 +6,8 @@ import Foundation
 enum EntityIndexCommand {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
-        DonateCommand.self, DeleteCommand.self, GetCommand.self, SearchCommand.self, StatsCommand.self,
+        DonateCommand.self, UpdateCommand.self, DeleteCommand.self, GetCommand.self, SearchCommand.self,
+        StatsCommand.self, SchemaCommand.self,
     ]
 
     static let help = """

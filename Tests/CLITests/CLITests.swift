@@ -47,7 +47,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-cli-\(UUID().uuidString)").path
         let donated = try run(["--index", path, "donate", Self.corpus])
         #expect(donated.status == 0, "\(donated.error)")
-        #expect(donated.output.hasPrefix("donated 60 entities of 6 types"))
+        #expect(donated.output.hasPrefix("donated 83 entities of 11 types"))
         return path
     }
 
@@ -80,9 +80,9 @@ import Testing
     @Test func searchPrintsATableForPeople() throws {
         let index = try donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
-        let searched = try run(["--index", index, "search", "Zoe", "Muller"])
+        let searched = try run(["--index", index, "search", "Zoe", "Muller", "--type", "messages.contact"])
         let lines = searched.output.split(separator: "\n")
-        #expect(lines.first?.split(separator: " ") == ["#", "score", "type", "id", "title"])
+        #expect(lines.first?.split(separator: " ") == ["#", "score", "type", "id", "title", "subtitle"])
         #expect(lines.dropFirst().first?.contains("Zoë Müller") == true)
     }
 
@@ -102,7 +102,7 @@ import Testing
         #expect(try run(["--index", index, "delete", "--type", "notes.note", "--all"]).output == "deleted 8 entities of type notes.note\n")
         let stats = try run(["--index", index, "stats", "--json"])
         let counts = try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any]
-        #expect(counts?["entities"] as? Int == 51)
+        #expect(counts?["entities"] as? Int == 74)
         #expect((counts?["types"] as? [String: Int])?["calendar.event"] == 21)
         #expect((counts?["sizeOnDisk"] as? Int ?? 0) > 0)
     }
@@ -119,7 +119,7 @@ import Testing
         #expect(donated.error.hasPrefix("entity-index: -:2: not valid JSON"))
         #expect(donated.error.split(separator: "\n").count == 1)
         let stats = try run(["--index", index, "stats", "--json"])
-        #expect(stats.output.contains("\"entities\":60"))
+        #expect(stats.output.contains("\"entities\":83"))
     }
 
     @Test func donateReadsStandardInput() throws {
@@ -149,7 +149,7 @@ import Testing
     @Test func everyCommandHasHelp() throws {
         let main = try run(["--help"])
         #expect(main.status == 0)
-        for command in ["donate", "delete", "get", "search", "stats"] {
+        for command in ["donate", "update", "delete", "get", "search", "stats"] {
             #expect(main.output.contains("  \(command)"))
             let help = try run([command, "--help"])
             #expect(help.status == 0)

@@ -36,7 +36,7 @@ import Testing
         for batch in 0..<batches {
             try index.donate((0..<batchSize).map { item in
                 Entity(type: "notes.note", id: "\(batch)-\(item)",
-                       properties: ["body": .string("oxygen check \(batch) item \(item) of the station log")])
+                       properties: ["title": "Log", "body": .string("oxygen check \(batch) item \(item) of the station log")])
             })
         }
         done.store(true, ordering: .releasing)

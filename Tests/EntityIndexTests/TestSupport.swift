@@ -30,7 +30,7 @@ func ids(_ results: [SearchResult]) -> [String] {
 
 /// A small event for tests.
 func event(_ id: String, title: String, notes: String? = nil) -> Entity {
-    var properties: [String: PropertyValue] = ["title": .string(title)]
+    var properties: [String: PropertyValue] = ["title": .string(title), "startDate": "2026-03-10T12:00:00Z"]
     if let notes { properties["notes"] = .string(notes) }
     return Entity(type: "calendar.event", id: id, properties: properties)
 }

@@ -86,6 +86,12 @@ void eix_stemmer_free(eix_stemmer *stemmer);
 char *eix_stemmer_stem(const eix_stemmer *stemmer, const char *word, size_t length,
                        size_t *out_length, eix_error *error);
 
+/* ---- Values ------------------------------------------------------------ */
+
+/** Writes the 9-byte-or-shorter encoding of a number whose byte order is its
+ *  numeric order (Xapian's `sortable_serialise`) to `out`; returns its length. */
+size_t eix_sortable_serialise(double number, char out[18]);
+
 /* ---- Documents --------------------------------------------------------- */
 
 typedef struct eix_document eix_document;
@@ -104,6 +110,11 @@ const char *eix_document_data(eix_document *document, size_t *out_length,
 /** Adds a term without positions (an identifier or a filter term). */
 int eix_document_add_boolean_term(eix_document *document, const char *term,
                                   size_t length, eix_error *error);
+
+/** Adds a term without positions, with a within-document frequency (an exact
+ *  value that should count towards relevance, such as an email address). */
+int eix_document_add_term(eix_document *document, const char *term, size_t length,
+                          uint32_t wdf, eix_error *error);
 
 /** Stores a value in a slot (for display fields, sorting, ranges). */
 int eix_document_set_value(eix_document *document, uint32_t slot,

@@ -40,19 +40,49 @@ final class Document {
         }
     }
 
-    /// Stores a value in a slot.
-    func setValue(_ value: String, slot: UInt32) throws {
-        try value.withBytes { bytes, count in
-            _ = try withEngineError { eix_document_set_value(handle, slot, bytes, count, $0) }
+    /// Adds a term without positions that counts `wdf` times towards relevance.
+    func addTerm(_ term: String, wdf: UInt32 = 1) throws {
+        try term.withBytes { bytes, count in
+            _ = try withEngineError { eix_document_add_term(handle, bytes, count, wdf, $0) }
         }
     }
 
-    /// The value in a slot; empty when unset.
+    /// Stores a value in a slot.
+    func setValue(_ value: String, slot: UInt32) throws {
+        try setValue(Array(value.utf8), slot: slot)
+    }
+
+    /// Stores raw bytes (e.g. a sortable number) in a slot.
+    func setValue(_ bytes: [UInt8], slot: UInt32) throws {
+        try bytes.withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = try withEngineError { eix_document_set_value(handle, slot, chars.baseAddress, chars.count, $0) }
+            }
+        }
+    }
+
+    /// The bytes whose order is the numeric order of `number` (for ranges and sorting).
+    static func sortableBytes(_ number: Double) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 18) { buffer in
+            let length = eix_sortable_serialise(number, buffer.baseAddress!)
+            return buffer.prefix(length).map { UInt8(bitPattern: $0) }
+        }
+    }
+
+    /// The text in a slot; empty when unset.
     func value(slot: UInt32) throws -> String {
+        try withValue(slot: slot) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The raw bytes in a slot (a sortable number); empty when unset.
+    func valueBytes(slot: UInt32) throws -> [UInt8] {
+        try withValue(slot: slot) { Array($0) }
+    }
+
+    private func withValue<Result>(slot: UInt32, _ body: (UnsafeRawBufferPointer) -> Result) throws -> Result {
         var length = 0
         let pointer = try withEngineError { eix_document_value(handle, slot, &length, $0) }
-        guard let pointer else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+        return body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : length))
     }
 
     /// Indexes the words of `text` under `prefix`, raw with positions and

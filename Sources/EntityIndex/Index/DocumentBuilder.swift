@@ -1,8 +1,10 @@
 import Foundation
 
-/// Turns an entity into the Xapian document that indexes and stores it.
+/// Turns a validated entity into the Xapian document that indexes and stores it,
+/// following its type's schema.
 struct DocumentBuilder {
-    let configuration: IndexConfiguration
+    let schemas: SchemaRegistry
+    let defaultLanguage: Language
     let stemmers: Stemmers
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -10,63 +12,149 @@ struct DocumentBuilder {
         return encoder
     }()
 
-    init(configuration: IndexConfiguration, stemmers: Stemmers) {
-        self.configuration = configuration
+    init(schemas: SchemaRegistry, defaultLanguage: Language, stemmers: Stemmers) {
+        self.schemas = schemas
+        self.defaultLanguage = defaultLanguage
         self.stemmers = stemmers
     }
 
-    /// The document for a valid entity: its unique and type terms, the words of
-    /// each text property (under the property's prefix and in the general text),
-    /// the result summary, and the entity itself as stored data.
+    /// The document for an entity that passed `SchemaRegistry.validated`: its
+    /// unique and type terms, the terms of each searchable property (transient
+    /// entities' under `parent.child` paths), sortable values of dates and
+    /// numbers, the result summary, and the entity itself as stored data.
     func document(for entity: Entity) throws -> Document {
+        guard let schema = schemas.schema(for: entity.type) else {
+            throw EntityIndexError(.invalidEntity, "\(entity.identifier): unknown type")
+        }
         let document = Document()
         try document.addBooleanTerm(IndexLayout.uniqueTerm(for: entity.identifier))
         try document.addBooleanTerm(IndexLayout.typeTerm(for: entity.type))
 
-        var generalPosition: UInt32 = 0
-        for name in entity.properties.keys.sorted() {
-            let texts = entity.properties[name]!.searchableTexts
-            guard !texts.isEmpty else { continue }
-            let stemmer = stemmers.stemmer(for: configuration.language(of: name, in: entity.type))
-            let prefix = IndexLayout.propertyPrefix(for: name)
-            var propertyPosition: UInt32 = 0
-            for text in texts {
-                try document.indexText(text, prefix: prefix, stemmer: stemmer, position: &propertyPosition)
-                try document.indexText(text, prefix: IndexLayout.generalTextPrefix, stemmer: stemmer,
-                                       position: &generalPosition)
+        var terms = TermWriter(document: document, schemas: schemas, stemmers: stemmers)
+        for property in schema.properties {
+            guard let value = entity.properties[property.name] else { continue }
+            try terms.index(value, as: property.kind, property: property, path: property.name,
+                            language: property.language ?? defaultLanguage)
+            if property.kind.isSortable, let number = value.sortableNumber {
+                try document.setValue(Document.sortableBytes(number), slot: IndexLayout.valueSlot(for: property.name))
             }
         }
 
-        try document.setValue(IndexLayout.summary(of: entity), slot: IndexLayout.summarySlot)
+        let display = schema.displayRepresentation(of: entity)
+        try document.setValue(IndexLayout.summary(of: entity.identifier, display: display), slot: IndexLayout.summarySlot)
         try document.setData(Array(try encoder.encode(entity)))
         return document
     }
 }
 
-extension PropertyValue {
-    /// The texts of this value that are searched as words: strings, also inside
-    /// arrays and objects, except references to other entities and dates.
-    var searchableTexts: [String] {
-        switch self {
-        case .string(let string):
-            return string.looksLikeISODate ? [] : [string]
-        case .array(let values):
-            return values.flatMap(\.searchableTexts)
-        case .object(let fields) where !isReference:
-            return fields.keys.sorted().flatMap { fields[$0]!.searchableTexts }
+/// Writes the terms of one document's property values, keeping word positions
+/// per property path and in the general text.
+private struct TermWriter {
+    let document: Document
+    let schemas: SchemaRegistry
+    let stemmers: Stemmers
+    var generalPosition: UInt32 = 0
+    var pathPositions: [String: UInt32] = [:]
+
+    init(document: Document, schemas: SchemaRegistry, stemmers: Stemmers) {
+        self.document = document
+        self.schemas = schemas
+        self.stemmers = stemmers
+    }
+
+    /// Indexes a value of a kind; `property` says how its text is searched.
+    mutating func index(_ value: PropertyValue, as kind: ValueKind, property: PropertySchema, path: String,
+                        language: Language) throws {
+        switch (kind, value) {
+        case (.transient(let type), .object(let fields)):
+            for child in schemas.schema(for: type)?.properties ?? [] {
+                guard let childValue = fields[child.name] else { continue }
+                try index(childValue, as: child.kind, property: child, path: "\(path).\(child.name)",
+                          language: child.language ?? language)
+            }
+        case (.array(let element), .array(let values)):
+            for element_ in values {
+                try index(element_, as: element, property: property, path: path, language: language)
+            }
+        case (.oneOf(let kinds), _):
+            if let fitting = kinds.first(where: { $0.accepts(value) }) {
+                try index(value, as: fitting, property: property, path: path, language: language)
+            }
+        case (.place, .object(let fields)):
+            if let name = fields["name"]?.stringValue {
+                try indexText(name, searchability: property.searchability, path: path, language: language)
+            }
+        case (.string, .string(let text)), (.enumeration, .string(let text)):
+            try indexText(text, searchability: property.searchability, path: path, language: language)
         default:
-            return []
+            break  // dates, numbers, flags, references, durations and rules are values, not words
+        }
+    }
+
+    private mutating func indexText(_ text: String, searchability: Searchability, path: String,
+                                    language: Language) throws {
+        switch searchability {
+        case .title, .text:
+            try indexWords(text, path: path, language: language)
+        case .keywords:
+            try indexWords(text, path: path, language: language)
+            if let keyword = IndexLayout.exactValue(text) {
+                try document.addBooleanTerm(IndexLayout.keywordPrefix(for: path) + keyword)
+            }
+        case .identifier:
+            if let identifier = IndexLayout.exactValue(text) {
+                try document.addBooleanTerm(IndexLayout.identifierPrefix(for: path) + identifier)
+                try document.addTerm(IndexLayout.anyIdentifierPrefix + identifier)
+            }
+        case .notSearched:
+            break
+        }
+    }
+
+    /// Words under the property path's prefix and in the general text.
+    private mutating func indexWords(_ text: String, path: String, language: Language) throws {
+        let stemmer = stemmers.stemmer(for: language)
+        try document.indexText(text, prefix: IndexLayout.propertyPrefix(for: path), stemmer: stemmer,
+                               position: &pathPositions[path, default: 0])
+        try document.indexText(text, prefix: IndexLayout.generalTextPrefix, stemmer: stemmer, position: &generalPosition)
+    }
+}
+
+extension ValueKind {
+    /// Whether a value has this kind's shape (a shallow check, for picking the
+    /// kind of a `oneOf` value that validation already accepted).
+    func accepts(_ value: PropertyValue) -> Bool {
+        switch (self, value) {
+        case (.string, .string), (.enumeration, .string), (.integer, .integer), (.number, .integer),
+             (.number, .number), (.bool, .bool), (.duration, .integer), (.duration, .number),
+             (.transient, .object), (.array, .array):
+            true
+        case (.date, .string(let text)):
+            ISO8601.seconds(fromDate: text) != nil
+        case (.duration, .string(let text)):
+            ISO8601.seconds(fromDuration: text) != nil
+        case (.place, .object(let fields)):
+            fields["name"]?.stringValue != nil
+        case (.recurrence, .string), (.recurrence, .object):
+            true
+        case (.reference, _):
+            value.isReference
+        case (.oneOf(let kinds), _):
+            kinds.contains { $0.accepts(value) }
+        default:
+            false
         }
     }
 }
 
-extension String {
-    /// True for an ISO-8601 date or date-time ("2026-03-14", "2026-03-14T09:00:00Z"):
-    /// a value to compare, not words to search.
-    var looksLikeISODate: Bool {
-        let bytes = Array(utf8.prefix(11))
-        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
-        let digits = [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) }
-        return digits && (bytes.count == 10 || bytes[10] == UInt8(ascii: "T"))
+extension PropertyValue {
+    /// The number a date or number is sorted and filtered by (dates in seconds since 1970).
+    var sortableNumber: Double? {
+        switch self {
+        case .integer(let number): Double(number)
+        case .number(let number): number
+        case .string(let text): ISO8601.seconds(fromDate: text)
+        default: nil
+        }
     }
 }

@@ -27,7 +27,7 @@ public final class EntityIndex: Sendable {
     /// How this index analyses text.
     public let configuration: IndexConfiguration
 
-    private let writer: Locked<IndexWriter?>
+    let writer: Locked<IndexWriter?>
     private let readers: ReaderPool?
 
     /// Opens an index, creating it on disk when opened read-write.
@@ -63,73 +63,6 @@ public final class EntityIndex: Sendable {
         try self.init(storage: .directory(path), access: access, configuration: configuration)
     }
 
-    // MARK: Writing
-
-    /// Adds or replaces entities by type + id, atomically: the whole batch lands
-    /// in one durable commit, or (on any invalid entity or failure) none of it does.
-    /// - Parameters:
-    ///   - entities: the entities; a later entity with the same type + id wins.
-    ///   - progress: called with the number of entities written so far.
-    public func donate(_ entities: [Entity], progress: ((Int) -> Void)? = nil) throws {
-        for (offset, entity) in entities.enumerated() {
-            if let failure = entity.validationFailure {
-                throw EntityIndexError(.invalidEntity,
-                                       "entity \(offset + 1) of the batch (\(entity.identifier)): \(failure); nothing was applied")
-            }
-        }
-        try write { writer in
-            // Without transactions (in memory), build every document before the
-            // first change, so a failure cannot leave half a batch applied.
-            let prepared = writer.database.hasTransactions ? nil : try entities.map(writer.builder.document(for:))
-            for (offset, entity) in entities.enumerated() {
-                let document = try prepared?[offset] ?? writer.builder.document(for: entity)
-                try writer.database.replaceDocument(uniqueTerm: IndexLayout.uniqueTerm(for: entity.identifier),
-                                                    with: document)
-                progress?(offset + 1)
-            }
-        }
-    }
-
-    /// Deletes entities of one type by id, atomically; ids not in the index are
-    /// ignored. Returns how many entities were deleted.
-    @discardableResult
-    public func delete(ids: [String], ofType type: EntityType) throws -> Int {
-        try write { writer in
-            try ids.reduce(0) { count, id in
-                count + (try writer.database.deleteDocuments(
-                    indexedBy: IndexLayout.uniqueTerm(for: EntityIdentifier(type: type, id: id))))
-            }
-        }
-    }
-
-    /// Deletes every entity of a type. Returns how many were deleted.
-    @discardableResult
-    public func deleteAll(ofType type: EntityType) throws -> Int {
-        try write { writer in
-            try writer.database.deleteDocuments(indexedBy: IndexLayout.typeTerm(for: type))
-        }
-    }
-
-    // MARK: Reading
-
-    /// The stored entity with this identifier, or nil when it is not indexed.
-    public func entity(for identifier: EntityIdentifier) throws -> Entity? {
-        let data = try withReader { reader in
-            try reader.database.document(uniqueTerm: IndexLayout.uniqueTerm(for: identifier))?.data()
-        }
-        guard let data else { return nil }
-        return try JSONDecoder().decode(Entity.self, from: Data(data))
-    }
-
-    /// Ranks entities against a free-text query (BM25 over all text properties).
-    public func search(_ query: SearchQuery) throws -> [SearchResult] {
-        try query.validate()
-        let languages = configuration.indexedLanguages
-        return try withReader { reader in
-            try TextSearch(reader: reader, languages: languages).results(for: query)
-        }
-    }
-
     /// Counts per type and the size of the index.
     public func statistics() throws -> IndexStatistics {
         let counts = try withReader { reader in
@@ -152,13 +85,13 @@ public final class EntityIndex: Sendable {
         writer.withLock { $0?.database }
     }
 
-    private var path: String? {
+    var path: String? {
         if case .directory(let path) = storage { return path }
         return nil
     }
 
     /// Runs `body` in one transaction on the writer.
-    private func write<Result: Sendable>(_ body: (IndexWriter) throws -> Result) throws -> Result {
+    func write<Result: Sendable>(_ body: (IndexWriter) throws -> Result) throws -> Result {
         try Self.translatingErrors(path: path) {
             try writer.withLock { writer in
                 guard let writer else {
@@ -170,7 +103,7 @@ public final class EntityIndex: Sendable {
     }
 
     /// Runs `body` with a reader: a pooled snapshot on disk, the writer's handle in memory.
-    private func withReader<Result: Sendable>(_ body: (IndexReader) throws -> Result) throws -> Result {
+    func withReader<Result: Sendable>(_ body: (IndexReader) throws -> Result) throws -> Result {
         try Self.translatingErrors(path: path) {
             if let readers {
                 return try readers.withReader(body)
@@ -179,7 +112,7 @@ public final class EntityIndex: Sendable {
         }
     }
 
-    private static func translatingErrors<Result>(path: String?, _ body: () throws -> Result) throws -> Result {
+    static func translatingErrors<Result>(path: String?, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
         } catch let error as EngineError {
@@ -205,7 +138,20 @@ final class IndexWriter {
 
     init(path: String, mode: Database.Mode, configuration: IndexConfiguration) throws {
         database = try Database(path: path, mode: mode)
-        builder = DocumentBuilder(configuration: configuration, stemmers: Stemmers())
+        builder = DocumentBuilder(schemas: configuration.schemas, defaultLanguage: configuration.defaultLanguage,
+                                  stemmers: Stemmers())
         reader = IndexReader(database: database)
+    }
+
+    /// Adds or replaces validated entities (inside the caller's transaction).
+    func replace(_ entities: [Entity], progress: ((Int) -> Void)?) throws {
+        // Without transactions (in memory), build every document before the
+        // first change, so a failure cannot leave half a batch applied.
+        let prepared = database.hasTransactions ? nil : try entities.map(builder.document(for:))
+        for (offset, entity) in entities.enumerated() {
+            let document = try prepared?[offset] ?? builder.document(for: entity)
+            try database.replaceDocument(uniqueTerm: IndexLayout.uniqueTerm(for: entity.identifier), with: document)
+            progress?(offset + 1)
+        }
     }
 }

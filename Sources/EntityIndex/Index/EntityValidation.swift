@@ -3,19 +3,19 @@ extension Entity {
     static let maximumIDLength = 160
     /// The longest property name, in UTF-8 bytes.
     static let maximumPropertyNameLength = 64
+}
 
-    /// Why this entity cannot be indexed, or nil when it can.
-    var validationFailure: String? {
-        if let failure = type.validationFailure {
-            return "type \"\(type.rawValue)\": \(failure)"
+extension SchemaRegistry {
+    /// Validates a batch before anything is written: the entities with nulls
+    /// dropped, or an error naming the first bad entity, its property and what was expected.
+    /// - Parameter describe: how to name an entity's place in the batch ("entity 3 of the batch").
+    func validatedBatch(_ entities: [Entity], describe: (Int) -> String) throws -> [Entity] {
+        try entities.enumerated().map { offset, entity in
+            do {
+                return try validated(entity)
+            } catch {
+                throw EntityIndexError(.invalidEntity, "\(describe(offset)) (\(entity.identifier)): \(error); nothing was applied")
+            }
         }
-        if id.isEmpty || id.utf8.count > Self.maximumIDLength || id.utf8.contains(0) {
-            return "the id must be 1 to \(Self.maximumIDLength) bytes of text without NUL characters"
-        }
-        for name in properties.keys
-        where name.isEmpty || name.utf8.count > Self.maximumPropertyNameLength || name.utf8.contains(0) {
-            return "property \"\(name)\": a property name must be 1 to \(Self.maximumPropertyNameLength) bytes without NUL characters"
-        }
-        return nil
     }
 }

@@ -1,27 +1,41 @@
 /// How entities map onto Xapian terms and value slots. The one place that
 /// knows the term prefixes, so indexing and querying cannot drift apart.
 enum IndexLayout {
-    /// The value slot holding what a search result shows — type, id and title,
-    /// NUL-separated — so a result costs one value read and no JSON decoding.
+    /// The value slot holding what a search result shows — type, id, title and
+    /// subtitle, NUL-separated — so a result costs one value read and no JSON decoding.
     static let summarySlot: UInt32 = 0
 
     /// The summary stored for an entity (see `summarySlot`); type and id hold no NUL.
-    static func summary(of entity: Entity) -> String {
-        "\(entity.type.rawValue)\u{0}\(entity.id)\u{0}\(entity.displayTitle ?? "")"
+    static func summary(of identifier: EntityIdentifier, display: DisplayRepresentation) -> String {
+        [identifier.type.rawValue, identifier.id, display.title, display.subtitle ?? ""].joined(separator: "\u{0}")
     }
 
-    /// The identifier and title in a stored summary.
-    static func identifierAndTitle(fromSummary summary: String) -> (EntityIdentifier, title: String?) {
+    /// The identifier, title and subtitle in a stored summary.
+    static func parseSummary(_ summary: String) -> (identifier: EntityIdentifier, title: String?, subtitle: String?) {
         // Split on bytes: a search reads a summary per result, and Character-level
         // splitting showed up in profiles.
-        let bytes = summary.utf8
-        let typeEnd = bytes.firstIndex(of: 0) ?? bytes.endIndex
-        let idStart = typeEnd == bytes.endIndex ? typeEnd : bytes.index(after: typeEnd)
-        let idEnd = bytes[idStart...].firstIndex(of: 0) ?? bytes.endIndex
-        let titleStart = idEnd == bytes.endIndex ? idEnd : bytes.index(after: idEnd)
-        let identifier = EntityIdentifier(type: EntityType(rawValue: String(summary[..<typeEnd])),
-                                          id: String(summary[idStart..<idEnd]))
-        return (identifier, titleStart == bytes.endIndex ? nil : String(summary[titleStart...]))
+        var fields: [Substring] = []
+        var start = summary.utf8.startIndex
+        for index in summary.utf8.indices where summary.utf8[index] == 0 && fields.count < 3 {
+            fields.append(summary[start..<index])
+            start = summary.utf8.index(after: index)
+        }
+        fields.append(summary[start...])
+        func field(_ number: Int) -> String? {
+            number < fields.count && !fields[number].isEmpty ? String(fields[number]) : nil
+        }
+        return (EntityIdentifier(type: EntityType(rawValue: field(0) ?? ""), id: field(1) ?? ""), field(2), field(3))
+    }
+
+    /// The value slot of a sortable (date or number) property. Slots are derived
+    /// from the name so they stay stable as types are added; `SchemaRegistry`
+    /// rejects two properties of one type that would share a slot.
+    static func valueSlot(for property: String) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261  // FNV-1a
+        for byte in property.utf8 {
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        }
+        return 1 + hash % 1_000_000
     }
 
     /// Xapian's hard limit on a term's length in bytes.
@@ -46,6 +60,27 @@ enum IndexLayout {
     /// The prefix of the words of one property, so a query can target it.
     static func propertyPrefix(for property: String) -> String {
         "XP\(property):"
+    }
+
+    /// The prefix of a keyword property's whole values (a tag), per property path.
+    static func keywordPrefix(for path: String) -> String {
+        "XK\(path):"
+    }
+
+    /// The prefix of an identifier property's whole values (an email), per property path.
+    static func identifierPrefix(for path: String) -> String {
+        "XI\(path):"
+    }
+
+    /// The prefix of every identifier value, whatever its property, so free text
+    /// that is a whole email or phone number finds it.
+    static let anyIdentifierPrefix = "XID:"
+
+    /// An identifier or keyword as it is matched: lower-cased, without spaces.
+    /// Nil when it is empty or too long for a term.
+    static func exactValue(_ text: String) -> String? {
+        let value = String(text.lowercased().filter { !$0.isWhitespace })
+        return value.isEmpty || value.utf8.count > 180 ? nil : value
     }
 
     /// The term a stemmed word is indexed and searched as (see `eix_document_index_text`).

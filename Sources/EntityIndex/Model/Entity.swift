@@ -1,3 +1,5 @@
+import Foundation
+
 /// An entity as the index stores it: its type, its id and its properties.
 ///
 /// On the command line an entity is one JSON line:
@@ -22,11 +24,6 @@ public struct Entity: Hashable, Codable, Sendable {
         EntityIdentifier(type: type, id: id)
     }
 
-    /// The title shown for the entity: its `title` or else its `name` property.
-    public var displayTitle: String? {
-        properties["title"]?.stringValue ?? properties["name"]?.stringValue
-    }
-
     private enum CodingKeys: String, CodingKey {
         case type, id, properties
     }
@@ -37,5 +34,12 @@ public struct Entity: Hashable, Codable, Sendable {
         type = try container.decode(EntityType.self, forKey: .type)
         id = try container.decode(String.self, forKey: .id)
         properties = try container.decodeIfPresent([String: PropertyValue].self, forKey: .properties) ?? [:]
+    }
+}
+
+extension Entity {
+    /// Decodes the JSON an index stores for an entity.
+    init(storedData: [UInt8]) throws {
+        self = try JSONDecoder().decode(Entity.self, from: Data(storedData))
     }
 }

@@ -7,6 +7,10 @@ public struct EntityIndexError: Error, Hashable, Sendable, CustomStringConvertib
 
         /// An entity is malformed (bad type, id or property); nothing was applied.
         public static let invalidEntity = Code(rawValue: "invalidEntity")
+        /// A schema cannot be registered as given.
+        public static let invalidSchema = Code(rawValue: "invalidSchema")
+        /// An update names an entity that is not in the index.
+        public static let entityNotFound = Code(rawValue: "entityNotFound")
         /// Input (a JSON Lines file) could not be read or parsed; nothing was applied.
         public static let malformedInput = Code(rawValue: "malformedInput")
         /// There is no index at the given path.

@@ -1,31 +1,49 @@
 import Foundation
 
-/// Reads entities from JSON Lines: one `{"type", "id", "properties"}` object a line.
+/// Reads entities and updates from JSON Lines: one
+/// `{"type": ..., "id": ..., "properties": {...}}` object a line.
 public enum EntityJSONLines {
-    /// Decodes every line of `data`; blank lines are skipped. Fails on the first
-    /// malformed line with its line number, so nothing from bad input is applied.
+    /// Decodes and validates every line of `data`; blank lines are skipped.
+    /// Fails on the first malformed or invalid line with its line number, so
+    /// nothing from bad input is applied.
     /// - Parameters:
     ///   - data: UTF-8 JSON Lines.
     ///   - source: a name for the input (a file path) used in error messages.
-    public static func decode(_ data: Data, source: String = "input") throws -> [Entity] {
+    ///   - schemas: the types the entities must match.
+    public static func decode(_ data: Data, source: String = "input",
+                              schemas: SchemaRegistry = .builtIn) throws -> [Entity] {
+        try decodeLines(data, source: source) { entity in
+            do {
+                return try schemas.validated(entity)
+            } catch {
+                throw EntityIndexError(.invalidEntity, "\(entity.identifier): \(error)")
+            }
+        }
+    }
+
+    /// Decodes partial updates: in each line's `properties`, a value sets the
+    /// property, `null` clears it, and an absent property is left as it is.
+    public static func decodeUpdates(_ data: Data, source: String = "input") throws -> [EntityUpdate] {
+        try decodeLines(data, source: source) { entity in
+            EntityUpdate(entity.identifier, json: entity.properties)
+        }
+    }
+
+    private static func decodeLines<Result>(_ data: Data, source: String,
+                                            _ transform: (Entity) throws -> Result) throws -> [Result] {
         let decoder = JSONDecoder()
-        var entities: [Entity] = []
+        var results: [Result] = []
         var lineNumber = 0
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             guard line.contains(where: { !isWhitespace($0) }) else { continue }
             do {
-                let entity = try decoder.decode(Entity.self, from: line)
-                if let failure = entity.validationFailure {
-                    throw EntityIndexError(.invalidEntity, "\(entity.identifier): \(failure)")
-                }
-                entities.append(entity)
+                results.append(try transform(try decoder.decode(Entity.self, from: line)))
             } catch {
-                throw EntityIndexError(.malformedInput,
-                                       "\(source):\(lineNumber): \(describe(error)); nothing was applied")
+                throw EntityIndexError(.malformedInput, "\(source):\(lineNumber): \(describe(error)); nothing was applied")
             }
         }
-        return entities
+        return results
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -30,13 +30,16 @@ public struct SearchResult: Sendable, Hashable, Codable {
     public var identifier: EntityIdentifier
     /// The relevance score (BM25); higher is better, comparable within one search only.
     public var score: Double
-    /// The entity's display title, when it has one.
+    /// The entity's display title.
     public var title: String?
+    /// The entity's display subtitle, when its type has one.
+    public var subtitle: String?
 
-    /// A result for an entity with a score and a title.
-    public init(identifier: EntityIdentifier, score: Double, title: String?) {
+    /// A result for an entity with a score, a title and a subtitle.
+    public init(identifier: EntityIdentifier, score: Double, title: String?, subtitle: String? = nil) {
         self.identifier = identifier
         self.score = score
         self.title = title
+        self.subtitle = subtitle
     }
 }

@@ -17,14 +17,15 @@ struct TextSearch {
         }
         let matches = try reader.database.search(query, limit: request.limit)
         return try (0..<matches.count).map { rank in
-            let summary = try matches.document(at: rank).value(slot: IndexLayout.summarySlot)
-            let (identifier, title) = IndexLayout.identifierAndTitle(fromSummary: summary)
-            return SearchResult(identifier: identifier, score: matches.weight(at: rank), title: title)
+            let summary = IndexLayout.parseSummary(try matches.document(at: rank).value(slot: IndexLayout.summarySlot))
+            return SearchResult(identifier: summary.identifier, score: matches.weight(at: rank),
+                                title: summary.title, subtitle: summary.subtitle)
         }
     }
 
     /// `OR` of the query's words (each the synonym of its stems across the
-    /// indexed languages), or nil when the text has no words.
+    /// indexed languages) and of the whole text as an identifier, or nil when
+    /// the text has no words.
     func textQuery(for text: String) throws -> Query? {
         var seen = Set<String>()
         var wordQueries: [Query] = []
@@ -36,6 +37,10 @@ struct TextSearch {
             }
             let terms = try stems.map { try Query.term($0) }
             wordQueries.append(terms.count == 1 ? terms[0] : try Query.combine(.synonym, terms))
+        }
+        // The whole text may be an identifier (an email, a phone number).
+        if !wordQueries.isEmpty, let identifier = IndexLayout.exactValue(text) {
+            wordQueries.append(try Query.term(IndexLayout.anyIdentifierPrefix + identifier))
         }
         guard !wordQueries.isEmpty else { return nil }
         return wordQueries.count == 1 ? wordQueries[0] : try Query.combine(.or, wordQueries)

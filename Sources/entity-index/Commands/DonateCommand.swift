@@ -11,17 +11,17 @@ enum DonateCommand: Command {
 
             Adds or replaces entities by type + id. Each line of a file is one entity:
               {"type": "calendar.event", "id": "evt-1", "properties": {"title": "Crew Lunch"}}
-            The index is created when missing. All files are applied in one commit:
-            if any line is malformed, it is reported with its line number and nothing
-            is applied. Progress is shown on a terminal.
+            Each entity must match its type's schema (see 'entity-index schema'). The
+            index is created when missing. All files are applied in one commit: if
+            any line is malformed or invalid, it is reported with its line number and
+            nothing is applied. Progress is shown on a terminal.
             """)
 
     static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
         let path = try requireIndexPath(indexPath)
-        guard !arguments.positionals.isEmpty else { throw UsageError("name a JSON Lines file to donate, or - for standard input") }
         var entities: [Entity] = []
-        for source in arguments.positionals {
-            entities += try EntityJSONLines.decode(try read(source), source: source)
+        for source in try InputFiles.sources(arguments, what: "entities") {
+            entities += try EntityJSONLines.decode(try InputFiles.read(source), source: source)
         }
 
         let started = Date()
@@ -33,14 +33,5 @@ enum DonateCommand: Command {
         let types = Set(entities.map(\.type)).count
         Terminal.print("donated \(entities.count) entities of \(types) types in \(String(format: "%.2f", seconds)) s")
         return .success
-    }
-
-    /// The bytes of a file, or of standard input for `-`.
-    private static func read(_ source: String) throws -> Data {
-        if source == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw EntityIndexError(.malformedInput, "cannot read \(source): check that the file exists and is readable")
-        }
-        return data
     }
 }

@@ -8,8 +8,10 @@ enum GetCommand: Command {
         help: """
             Usage: entity-index --index DIR get --type TYPE ID
 
-            Prints the entity as one line of JSON. Exits with status 1 when the index
-            has no such entity.
+            Prints the entity as one line of JSON, and on standard error a note for
+            each reference to an entity that is not in the index (a dangling
+            reference is kept, not an error). Exits with status 1 when the index has
+            no such entity.
             """,
         valueOptions: ["--type"])
 
@@ -26,6 +28,9 @@ enum GetCommand: Command {
             return .notFound
         }
         try Terminal.printJSON(entity)
+        for reference in try index.danglingReferences(in: entity) {
+            Terminal.printError("entity-index: note: \(reference.path) refers to \(reference.target), which is not in the index")
+        }
         return .success
     }
 }

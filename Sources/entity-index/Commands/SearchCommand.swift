@@ -13,7 +13,7 @@ enum SearchCommand: Command {
             without regard to case or accents; Chinese and Japanese are split into words.
               --type TYPE   only entities of TYPE (repeat for several types)
               --limit N     at most N results (default 10)
-              --json        print {"results": [{"type", "id", "score", "title"}, ...]}
+              --json        print {"results": [{"type", "id", "score", "title", "subtitle"}, ...]}
             """,
         valueOptions: ["--type", "--limit"],
         flags: ["--json"])
@@ -25,6 +25,7 @@ enum SearchCommand: Command {
             let id: String
             let score: Double
             let title: String?
+            let subtitle: String?
         }
         let results: [Result]
     }
@@ -40,16 +41,17 @@ enum SearchCommand: Command {
 
         if arguments.flags.contains("--json") {
             try Terminal.printJSON(Output(results: results.map {
-                Output.Result(type: $0.identifier.type.rawValue, id: $0.identifier.id, score: $0.score, title: $0.title)
+                Output.Result(type: $0.identifier.type.rawValue, id: $0.identifier.id, score: $0.score, title: $0.title,
+                              subtitle: $0.subtitle)
             }))
         } else if results.isEmpty {
             Terminal.print("no entities match \"\(text)\"")
         } else {
             Terminal.printTable(
-                header: ["#", "score", "type", "id", "title"],
+                header: ["#", "score", "type", "id", "title", "subtitle"],
                 rows: results.enumerated().map { rank, result in
                     ["\(rank + 1)", String(format: "%.3f", result.score), result.identifier.type.rawValue,
-                     result.identifier.id, result.title ?? ""]
+                     result.identifier.id, result.title ?? "", result.subtitle ?? ""]
                 })
         }
         return .success

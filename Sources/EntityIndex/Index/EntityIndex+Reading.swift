@@ -1,0 +1,96 @@
+/// A reference from an entity to another that is not in the index.
+public struct DanglingReference: Sendable, Hashable, Codable {
+    /// Where the reference is, e.g. `calendar` or `participants[2]`.
+    public var path: String
+    /// The entity it names.
+    public var target: EntityIdentifier
+}
+
+extension EntityIndex {
+    /// The stored entity with this identifier, or nil when it is not indexed.
+    public func entity(for identifier: EntityIdentifier) throws -> Entity? {
+        try withReader { try $0.storedEntity(identifier) }
+    }
+
+    /// The stored entities with these identifiers, in the same order; those not
+    /// indexed are left out.
+    public func entities(for identifiers: [EntityIdentifier]) throws -> [Entity] {
+        try withReader { reader in try identifiers.compactMap { try reader.storedEntity($0) } }
+    }
+
+    /// A page of the entities of a type, in a stable order (oldest first).
+    /// - Parameters:
+    ///   - offset: how many to skip.
+    ///   - limit: the most to return (at most `SearchQuery.maximumLimit`).
+    public func allEntities(ofType type: EntityType, offset: Int = 0, limit: Int = 100) throws -> [Entity] {
+        guard offset >= 0, (1...SearchQuery.maximumLimit).contains(limit) else {
+            throw EntityIndexError(.invalidQuery, "offset must be 0 or more and limit 1 to \(SearchQuery.maximumLimit)")
+        }
+        return try withReader { reader in
+            let everyOne = try Query.term(IndexLayout.typeTerm(for: type)).scaled(by: 0)  // unranked: document order
+            let matches = try reader.database.search(everyOne, offset: offset, limit: limit)
+            return try (0..<matches.count).map { try Entity(storedData: try matches.document(at: $0).data()) }
+        }
+    }
+
+    /// How an entity is shown, from its type's schema.
+    public func displayRepresentation(of entity: Entity) -> DisplayRepresentation {
+        configuration.schemas.schema(for: entity.type)?.displayRepresentation(of: entity)
+            ?? DisplayRepresentation(title: entity.id)
+    }
+
+    /// The entity's references to entities that are not in the index. A
+    /// dangling reference is kept as donated, not an error.
+    public func danglingReferences(in entity: Entity) throws -> [DanglingReference] {
+        guard let schema = configuration.schemas.schema(for: entity.type) else { return [] }
+        let references = configuration.schemas.references(in: entity, schema: schema)
+        return try withReader { reader in
+            try references.filter {
+                try reader.database.termFrequency(IndexLayout.uniqueTerm(for: $0.target)) == 0
+            }
+        }
+    }
+
+    /// Ranks entities against a free-text query (BM25 over all searchable text).
+    public func search(_ query: SearchQuery) throws -> [SearchResult] {
+        try query.validate()
+        let languages = configuration.indexedLanguages
+        return try withReader { reader in
+            try TextSearch(reader: reader, languages: languages).results(for: query)
+        }
+    }
+}
+
+extension IndexReader {
+    /// The entity stored under an identifier, or nil.
+    func storedEntity(_ identifier: EntityIdentifier) throws -> Entity? {
+        try database.document(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)).map { try Entity(storedData: try $0.data()) }
+    }
+}
+
+extension SchemaRegistry {
+    /// Every reference an entity holds, with where it is.
+    func references(in entity: Entity, schema: EntitySchema) -> [DanglingReference] {
+        schema.properties.flatMap { property in
+            entity.properties[property.name].map { references(in: $0, kind: property.kind, path: property.name) } ?? []
+        }
+    }
+
+    private func references(in value: PropertyValue, kind: ValueKind, path: String) -> [DanglingReference] {
+        switch (kind, value) {
+        case (.reference, .object(let fields)):
+            guard let type = fields["type"]?.stringValue, let id = fields["id"]?.stringValue else { return [] }
+            return [DanglingReference(path: path, target: EntityIdentifier(type: EntityType(rawValue: type), id: id))]
+        case (.array(let element), .array(let values)):
+            return values.enumerated().flatMap { references(in: $1, kind: element, path: "\(path)[\($0)]") }
+        case (.transient(let type), .object(let fields)):
+            return (schema(for: type)?.properties ?? []).flatMap { child in
+                fields[child.name].map { references(in: $0, kind: child.kind, path: "\(path).\(child.name)") } ?? []
+            }
+        case (.oneOf(let kinds), _):
+            return kinds.first { $0.accepts(value) }.map { references(in: value, kind: $0, path: path) } ?? []
+        default:
+            return []
+        }
+    }
+}

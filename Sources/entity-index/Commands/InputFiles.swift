@@ -1,0 +1,22 @@
+import EntityIndex
+import Foundation
+
+/// Reading the JSON Lines files named on the command line.
+enum InputFiles {
+    /// The bytes of a file, or of standard input for `-`.
+    static func read(_ source: String) throws -> Data {
+        if source == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw EntityIndexError(.malformedInput, "cannot read \(source): check that the file exists and is readable")
+        }
+        return data
+    }
+
+    /// The files named as positional arguments, or a usage error when there are none.
+    static func sources(_ arguments: ParsedArguments, what: String) throws -> [String] {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError("name a JSON Lines file of \(what), or - for standard input")
+        }
+        return arguments.positionals
+    }
+}
