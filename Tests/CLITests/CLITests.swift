@@ -57,6 +57,7 @@ import Testing
             let id: String
             let score: Double
             let title: String?
+            let subtitle: String?
         }
         let results: [Result]
     }
@@ -70,6 +71,7 @@ import Testing
         #expect(output.results.first?.id == "evt-003")
         #expect(output.results.first?.type == "calendar.event")
         #expect(output.results.first?.title == "EVA 1: Solar Array Inspection")
+        #expect(output.results.first?.subtitle == "2026-03-09 08:00 · Airlock B")
         #expect(zip(output.results, output.results.dropFirst()).allSatisfy { $0.score >= $1.score })
 
         let filtered = try run(["--index", index, "search", "orbit", "--type", "calendar.calendar", "--limit", "1", "--json"])
@@ -146,14 +148,75 @@ import Testing
         #expect(try run(["--index", "/tmp/x", "donate", "/nonexistent.jsonl"]).status == 65)
     }
 
+    @Test func updateSetsClearsAndLeavesProperties() throws {
+        let index = try donatedIndex()
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        let updated = try run(["--index", index, "update", "-"], input: """
+            {"type": "calendar.event", "id": "evt-004", "properties": {"location": "Galley", "recurrence": null}}
+            """)
+        #expect(updated.status == 0, "\(updated.error)")
+        #expect(updated.output == "updated 1 entities\n")
+        let got = try run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
+        let event = try JSONSerialization.jsonObject(with: Data(got.output.utf8)) as? [String: Any]
+        let properties = event?["properties"] as? [String: Any]
+        #expect(properties?["location"] as? String == "Galley")
+        #expect(properties?["recurrence"] == nil)
+        #expect(properties?["title"] as? String == "Crew Lunch")
+
+        let refused = try run(["--index", index, "update", "-"], input: """
+            {"type": "calendar.event", "id": "evt-004", "properties": {"notes": "changed"}}
+            {"type": "calendar.event", "id": "evt-004", "properties": {"startDate": null}}
+            """)
+        #expect(refused.status == 65)
+        #expect(refused.error.contains("update 2 of the batch (calendar.event:evt-004): missing required property \"startDate\""))
+        let unchanged = try run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
+        #expect(!unchanged.output.contains("\"notes\":\"changed\""))
+    }
+
+    @Test func anInvalidEntityIsReportedWithItsLine() throws {
+        let index = try donatedIndex()
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        let donated = try run(["--index", index, "donate", "-"], input: """
+            {"type": "notes.note", "id": "n1", "properties": {"title": "Fine"}}
+            {"type": "calendar.event", "id": "e1", "properties": {"title": "Burn", "startDate": "soon"}}
+            """)
+        #expect(donated.status == 65)
+        #expect(donated.error.hasPrefix("entity-index: -:2: calendar.event:e1: property \"startDate\": expected a date"))
+    }
+
+    @Test func getNotesDanglingReferences() throws {
+        let index = try donatedIndex()
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        _ = try run(["--index", index, "delete", "--type", "calendar.calendar", "cal-crew-meals"])
+        let got = try run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
+        #expect(got.status == 0)
+        #expect(got.error == "entity-index: note: calendar refers to calendar.calendar:cal-crew-meals, which is not in the index\n")
+    }
+
+    @Test func schemaListsDomainsTypesAndProperties() throws {
+        let all = try run(["schema"])
+        #expect(all.status == 0)
+        for domain in ["calendar", "messages", "notes", "mail", "photos", "document"] {
+            #expect(all.output.contains("== domain \(domain)"))
+        }
+        let event = try run(["schema", "calendar.event", "--json"])
+        let types = try JSONSerialization.jsonObject(with: Data(event.output.utf8)) as? [[String: Any]]
+        let properties = types?.first?["properties"] as? [[String: Any]]
+        #expect(properties?.first?["name"] as? String == "title")
+        #expect(properties?.first?["required"] as? Bool == true)
+        #expect(properties?.first?["searchable"] as? String == "title")
+        #expect(try run(["schema", "calendar.nothing"]).status == 64)
+    }
+
     @Test func everyCommandHasHelp() throws {
         let main = try run(["--help"])
         #expect(main.status == 0)
-        for command in ["donate", "update", "delete", "get", "search", "stats"] {
+        for command in ["donate", "update", "delete", "get", "search", "stats", "schema"] {
             #expect(main.output.contains("  \(command)"))
             let help = try run([command, "--help"])
             #expect(help.status == 0)
-            #expect(help.output.hasPrefix("Usage: entity-index --index DIR \(command)"))
+            #expect(help.output.hasPrefix("Usage: entity-index "))
+            #expect(help.output.contains(" \(command)"))
         }
     }
 }
