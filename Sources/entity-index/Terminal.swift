@@ -25,19 +25,32 @@ enum Terminal {
 
     /// Lays out rows under a header in aligned columns.
     static func printTable(header: [String], rows: [[String]]) {
-        var widths = header.map(\.count)
+        var widths = header.map(displayWidth)
         for row in rows {
             for (column, cell) in row.enumerated() {
-                widths[column] = max(widths[column], cell.count)
+                widths[column] = max(widths[column], displayWidth(cell))
             }
         }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { column, cell in
-                column == cells.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - displayWidth(cell))
             }.joined(separator: "  ")
         }
         print(line(header))
         for row in rows { print(line(row)) }
+    }
+}
+
+/// The columns a string takes on a terminal: Chinese, Japanese and Korean
+/// characters and full-width forms take two.
+func displayWidth(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { width, scalar in
+        switch scalar.value {
+        case 0x0300...0x036F, 0x200B...0x200F: width  // combining marks, zero-width spaces
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD: width + 2
+        default: width + 1
+        }
     }
 }
 
