@@ -37,6 +37,37 @@ extern "C" eix_query *eix_query_combine(eix_query_operator op,
     });
 }
 
+extern "C" eix_query *eix_query_value_range(uint32_t slot, const char *lower,
+                                            size_t lower_length, const char *upper,
+                                            size_t upper_length, eix_error *error) {
+    return eix_guard<eix_query *>(error, nullptr, [&] {
+        if (lower != nullptr && upper != nullptr) {
+            return new eix_query{Xapian::Query(Xapian::Query::OP_VALUE_RANGE, slot,
+                                               std::string(lower, lower_length),
+                                               std::string(upper, upper_length))};
+        }
+        if (lower != nullptr) {
+            return new eix_query{Xapian::Query(Xapian::Query::OP_VALUE_GE, slot,
+                                               std::string(lower, lower_length))};
+        }
+        if (upper != nullptr) {
+            return new eix_query{Xapian::Query(Xapian::Query::OP_VALUE_LE, slot,
+                                               std::string(upper, upper_length))};
+        }
+        throw Xapian::InvalidArgumentError("a value range needs at least one bound");
+    });
+}
+
+extern "C" eix_query *eix_query_prefix(const char *prefix, size_t length,
+                                       uint32_t max_expansion, eix_error *error) {
+    return eix_guard<eix_query *>(error, nullptr, [&] {
+        return new eix_query{Xapian::Query(Xapian::Query::OP_WILDCARD, std::string(prefix, length),
+                                           max_expansion,
+                                           Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT,
+                                           Xapian::Query::OP_SYNONYM)};
+    });
+}
+
 extern "C" eix_query *eix_query_scale_weight(const eix_query *query, double factor,
                                              eix_error *error) {
     return eix_guard<eix_query *>(error, nullptr, [&] {

@@ -22,6 +22,9 @@ constexpr size_t maximum_word_length = 64;
 const char *const latin_fold_id =
     "[[:Latin:][:Zinh:]]; NFD; [:Nonspacing Mark:] Remove; NFC; Latin-ASCII";
 
+/// Spells any script in plain Latin letters ("Ольга" -> "Ol'ga", "陈静" -> "chen jing").
+const char *const to_latin_id = "Any-Latin; Latin-ASCII";
+
 void check(UErrorCode status, const char *what) {
     if (U_FAILURE(status)) {
         throw std::runtime_error(std::string(what) + ": " + u_errorName(status));
@@ -33,6 +36,7 @@ struct Analyzer {
     const icu::Normalizer2 *case_fold = nullptr;
     std::unique_ptr<icu::Transliterator> latin_fold;
     std::unique_ptr<icu::BreakIterator> words;
+    std::unique_ptr<icu::Transliterator> to_latin;  // created on first use: it is slow to build
 
     Analyzer() {
         UErrorCode status = U_ZERO_ERROR;
@@ -57,6 +61,40 @@ struct Analyzer {
         check(status, "ICU could not normalise the text");
         latin_fold->transliterate(folded);
         return folded;
+    }
+
+    /// Appends each word of `text` spelled in Latin letters (see
+    /// `eix_text_latin_words`), followed by a NUL byte, to `out`.
+    size_t split_latin(const char *text, size_t length, std::string &out) {
+        if (!to_latin) {
+            UErrorCode status = U_ZERO_ERROR;
+            to_latin.reset(icu::Transliterator::createInstance(
+                icu::UnicodeString::fromUTF8(to_latin_id), UTRANS_FORWARD, status));
+            check(status, "ICU transliteration to Latin is unavailable");
+        }
+        icu::UnicodeString latin = icu::UnicodeString::fromUTF8(
+            icu::StringPiece(text, static_cast<int32_t>(length)));
+        to_latin->transliterate(latin);
+        latin.toLower(icu::Locale::getRoot());
+
+        size_t count = 0;
+        std::string word;
+        for (int32_t i = 0; i <= latin.length(); ++i) {
+            UChar c = i < latin.length() ? latin.charAt(i) : u' ';
+            if ((c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9')) {
+                word.push_back(static_cast<char>(c));
+            } else if (c == u'\'' || c == u'`') {
+                continue;  // transliterated soft signs and apostrophes join the word
+            } else if (!word.empty()) {
+                if (word.size() <= maximum_word_length) {
+                    out.append(word);
+                    out.push_back('\0');
+                    ++count;
+                }
+                word.clear();
+            }
+        }
+        return count;
     }
 
     /// Appends each normalised word of `text`, followed by a NUL byte, to `out`.
@@ -102,6 +140,18 @@ extern "C" char *eix_text_words(const char *text, size_t length, size_t *out_len
     return eix_guard<char *>(error, nullptr, [&]() -> char * {
         std::string words;
         size_t count = eix::split_words(text, length, words);
+        char *result = eix::copy_string(words, out_length);
+        if (result == nullptr) throw std::bad_alloc();
+        if (out_count != nullptr) *out_count = count;
+        return result;
+    });
+}
+
+extern "C" char *eix_text_latin_words(const char *text, size_t length, size_t *out_length,
+                                      size_t *out_count, eix_error *error) {
+    return eix_guard<char *>(error, nullptr, [&]() -> char * {
+        std::string words;
+        size_t count = thread_analyzer().split_latin(text, length, words);
         char *result = eix::copy_string(words, out_length);
         if (result == nullptr) throw std::bad_alloc();
         if (out_count != nullptr) *out_count = count;

@@ -70,6 +70,15 @@ void eix_string_free(char *string);
 char *eix_text_words(const char *text, size_t length, size_t *out_length,
                      size_t *out_count, eix_error *error);
 
+/**
+ * Spells text in Latin letters, as a person would type a name from another
+ * script ("Ольга Петрова" -> "olga petrova", "陈静" -> "chen jing"): ICU's
+ * Any-Latin and Latin-ASCII, lower-cased, split into words of letters and
+ * digits only. Same output convention as `eix_text_words`.
+ */
+char *eix_text_latin_words(const char *text, size_t length, size_t *out_length,
+                           size_t *out_count, eix_error *error);
+
 /* ---- Stemming ---------------------------------------------------------- */
 
 typedef struct eix_stemmer eix_stemmer;
@@ -136,6 +145,12 @@ int eix_document_index_text(eix_document *document, const char *text, size_t len
                             const eix_stemmer *stemmer, uint32_t *position,
                             eix_error *error);
 
+/** For each of `count` terms, sets `out_present[i]` to 1 when the document
+ *  contains it and 0 when not. */
+int eix_document_has_terms(eix_document *document, const char *const *terms,
+                           const size_t *lengths, size_t count, uint8_t *out_present,
+                           eix_error *error);
+
 /* ---- Queries ----------------------------------------------------------- */
 
 typedef struct eix_query eix_query;
@@ -157,6 +172,16 @@ eix_query *eix_query_term(const char *term, size_t length, uint32_t wqf,
 /** Combines subqueries (which stay owned by the caller) with an operator. */
 eix_query *eix_query_combine(eix_query_operator op, const eix_query *const *subqueries,
                              size_t count, eix_error *error);
+
+/** Documents whose value in `slot` lies between the bounds (byte order,
+ *  inclusive); a NULL bound is open. At least one bound must be given. */
+eix_query *eix_query_value_range(uint32_t slot, const char *lower, size_t lower_length,
+                                 const char *upper, size_t upper_length, eix_error *error);
+
+/** Terms that start with `prefix` (at most `max_expansion`, the most frequent),
+ *  combined as synonyms. */
+eix_query *eix_query_prefix(const char *prefix, size_t length, uint32_t max_expansion,
+                            eix_error *error);
 
 /** Scales the weight of a query's matches by a non-negative factor. */
 eix_query *eix_query_scale_weight(const eix_query *query, double factor,

@@ -43,6 +43,32 @@ final class Query {
         return withExtendedLifetime(subqueries) { Query(handle: handle!) }
     }
 
+    /// Documents whose value in `slot` lies between two bounds (inclusive, in
+    /// byte order); a nil bound is open.
+    static func valueRange(slot: UInt32, lower: [UInt8]?, upper: [UInt8]?) throws -> Query {
+        func withBound<Result>(_ bytes: [UInt8]?, _ body: (UnsafePointer<CChar>?, Int) throws -> Result) rethrows -> Result {
+            guard let bytes else { return try body(nil, 0) }
+            return try bytes.withUnsafeBufferPointer { buffer in
+                try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!, $0.count) }  // a sortable value is never empty
+            }
+        }
+        let handle = try withBound(lower) { lowerBytes, lowerCount in
+            try withBound(upper) { upperBytes, upperCount in
+                try withEngineError { eix_query_value_range(slot, lowerBytes, lowerCount, upperBytes, upperCount, $0) }
+            }
+        }
+        return Query(handle: handle!)
+    }
+
+    /// The most frequent terms (at most `maximumExpansion`) that start with
+    /// `prefix`, as synonyms.
+    static func prefix(_ prefix: String, maximumExpansion: UInt32) throws -> Query {
+        let handle = try prefix.withBytes { bytes, count in
+            try withEngineError { eix_query_prefix(bytes, count, maximumExpansion, $0) }
+        }
+        return Query(handle: handle!)
+    }
+
     /// This query with every match's weight multiplied by `factor`.
     func scaled(by factor: Double) throws -> Query {
         let handle = try withEngineError { eix_query_scale_weight(self.handle, factor, $0) }

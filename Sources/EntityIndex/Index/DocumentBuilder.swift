@@ -40,10 +40,46 @@ struct DocumentBuilder {
             }
         }
 
+        try indexNames(of: entity, schema: schema, in: document)
+
         let display = schema.displayRepresentation(of: entity)
         try document.setValue(IndexLayout.summary(of: entity.identifier, display: display), slot: IndexLayout.summarySlot)
         try document.setData(Array(try encoder.encode(entity)))
         return document
+    }
+}
+
+extension DocumentBuilder {
+    /// Indexes the entity's names (its top-level title properties) for the name
+    /// resolver: each word as a name term, words in other scripts also in Latin
+    /// letters, the deletion variants that let typos find them, and the names
+    /// themselves for scoring.
+    private func indexNames(of entity: Entity, schema: EntitySchema, in document: Document) throws {
+        var names: [EntityName] = []
+        for property in schema.properties where property.searchability == .title {
+            for text in entity.properties[property.name]?.nameTexts ?? [] {
+                names.append(try EntityName(property: property.name, text: text))
+            }
+        }
+        guard !names.isEmpty else { return }
+        for word in Set(names.flatMap { $0.words + $0.latinSpelling }) {
+            try document.addTerm(IndexLayout.nameTerm(word))
+            for variant in Spelling.indexedVariants(of: word) {
+                try document.addBooleanTerm(IndexLayout.spellingTerm(variant: variant, word: word))
+            }
+        }
+        try document.setValue(IndexLayout.namesValue(names), slot: IndexLayout.namesSlot)
+    }
+}
+
+extension PropertyValue {
+    /// The texts of a title property that name an entity.
+    fileprivate var nameTexts: [String] {
+        switch self {
+        case .string(let text): [text]
+        case .array(let values): values.flatMap(\.nameTexts)
+        default: []
+        }
     }
 }
 

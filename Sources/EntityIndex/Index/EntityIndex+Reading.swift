@@ -51,13 +51,19 @@ extension EntityIndex {
         }
     }
 
-    /// Ranks entities against a free-text query (BM25 over all searchable text).
-    public func search(_ query: SearchQuery) throws -> [SearchResult] {
-        try query.validate()
-        let languages = configuration.indexedLanguages
+    /// Resolves what a person said to ranked entities with a verdict: by name
+    /// (typos, accents, other scripts), by words, by one property, by what is
+    /// on screen, narrowed by type and ranges (see `SearchQuery`, `Resolution`).
+    public func resolve(_ query: SearchQuery) throws -> Resolution {
+        try query.validate(against: configuration.schemas)
         return try withReader { reader in
-            try TextSearch(reader: reader, languages: languages).results(for: query)
+            try Resolver(reader: reader, configuration: configuration).resolve(query)
         }
+    }
+
+    /// The ranked entities for a query, best first (`resolve(_:)` without the verdict).
+    public func search(_ query: SearchQuery) throws -> [SearchResult] {
+        try resolve(query).results
     }
 }
 

@@ -27,6 +27,46 @@ enum IndexLayout {
         return (EntityIdentifier(type: EntityType(rawValue: field(0) ?? ""), id: field(1) ?? ""), field(2), field(3))
     }
 
+    /// The value slot holding an entity's names (its title properties' words,
+    /// and their Latin spelling when written in another script), for scoring
+    /// name matches: one line per name, `property TAB words TAB latin words`.
+    static let namesSlot: UInt32 = 1_000_001
+
+    /// The names stored for an entity (see `namesSlot`).
+    static func namesValue(_ names: [EntityName]) -> String {
+        names.map { "\($0.property)\t\($0.words.joined(separator: " "))\t\($0.latinSpelling.joined(separator: " "))" }
+            .joined(separator: "\n")
+    }
+
+    /// The names in a stored value.
+    static func parseNames(_ value: String) -> [EntityName] {
+        value.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            func words(_ index: Int) -> [String] {
+                index < fields.count ? fields[index].split(separator: " ").map(String.init) : []
+            }
+            return EntityName(property: String(fields[0]), words: words(1), latinSpelling: words(2))
+        }
+    }
+
+    /// The term of a word of an entity's name (unstemmed).
+    static func nameTerm(_ word: String) -> String {
+        "XN\(word)"
+    }
+
+    /// The prefix of `nameTerm`.
+    static let nameTermPrefix = "XN"
+
+    /// The term that leads from a deletion variant to a name word (see `Spelling`).
+    static func spellingTerm(variant: String, word: String) -> String {
+        "XS\(variant)\u{0}\(word)"
+    }
+
+    /// The prefix of every `spellingTerm` for a variant.
+    static func spellingPrefix(variant: String) -> String {
+        "XS\(variant)\u{0}"
+    }
+
     /// The value slot of a sortable (date or number) property. Slots are derived
     /// from the name so they stay stable as types are added; `SchemaRegistry`
     /// rejects two properties of one type that would share a slot.

@@ -1,45 +1,131 @@
-/// A free-text search request.
-public struct SearchQuery: Sendable, Hashable {
-    /// What the person said or typed.
+import Foundation
+
+/// A request to resolve what a person said to entities: by name, by text, by
+/// property, by what is on screen, or by all of these together.
+public struct SearchQuery: Sendable {
+    /// What the person said or typed: a name, words to search, or "this event".
     public var text: String
     /// Only entities of these types; empty for all types.
     public var types: Set<EntityType>
+    /// Only matches in this property path (`notes`, `attendees.email`, `tags`); nil for all.
+    public var property: String?
+    /// Only entities whose dates or numbers lie in these ranges.
+    public var ranges: [PropertyRange]
+    /// What is on screen: "this", "the last message" and on-screen preference resolve against it.
+    public var context: ScreenContext?
+    /// Data the service keeps elsewhere, searched too and merged into the ranking
+    /// (App Intents' `EntityStringQuery`).
+    public var fallback: StringQueryFallback?
     /// The most results to return.
     public var limit: Int
 
     /// The largest `limit` accepted.
     public static let maximumLimit = 10_000
 
-    /// A search for `text`, optionally restricted to some types.
-    public init(_ text: String, types: Set<EntityType> = [], limit: Int = 10) {
+    /// A request for `text`, optionally narrowed by type, property, ranges and context.
+    public init(_ text: String, types: Set<EntityType> = [], property: String? = nil, ranges: [PropertyRange] = [],
+                context: ScreenContext? = nil, fallback: StringQueryFallback? = nil, limit: Int = 10) {
         self.text = text
         self.types = types
+        self.property = property
+        self.ranges = ranges
+        self.context = context
+        self.fallback = fallback
         self.limit = limit
     }
 
-    func validate() throws {
+    func validate(against schemas: SchemaRegistry) throws {
         guard (1...Self.maximumLimit).contains(limit) else {
             throw EntityIndexError(.invalidQuery, "the limit must be between 1 and \(Self.maximumLimit), not \(limit)")
+        }
+        for range in ranges {
+            guard range.lower != nil || range.upper != nil else {
+                throw EntityIndexError(.invalidQuery, "the range on \"\(range.property)\" needs a lower or an upper bound")
+            }
         }
     }
 }
 
-/// One ranked entity in the answer to a search.
+/// A range of a date or number property; either bound may be open.
+public struct PropertyRange: Sendable, Hashable {
+    /// The property's name (`startDate`, `sentAt`).
+    public var property: String
+    /// The smallest value accepted (seconds since 1970 for dates).
+    public var lower: Double?
+    /// The largest value accepted.
+    public var upper: Double?
+
+    /// A range of a number property.
+    public init(_ property: String, from lower: Double? = nil, to upper: Double? = nil) {
+        self.property = property
+        self.lower = lower
+        self.upper = upper
+    }
+
+    /// A range of a date property.
+    public init(_ property: String, from lower: Date? = nil, to upper: Date? = nil) {
+        self.init(property, from: lower?.timeIntervalSince1970, to: upper?.timeIntervalSince1970)
+    }
+}
+
+/// What the person sees: the entities on screen in order, and the one in focus.
+public struct ScreenContext: Sendable, Hashable {
+    /// The visible entities, top to bottom.
+    public var visible: [EntityIdentifier]
+    /// The entity the person is looking at ("this event"), if any.
+    public var focused: EntityIdentifier?
+
+    /// A screen with visible entities and an optional focused one.
+    public init(visible: [EntityIdentifier] = [], focused: EntityIdentifier? = nil) {
+        self.visible = visible
+        self.focused = focused
+    }
+}
+
+/// A search over data the service keeps outside the index; it returns
+/// candidates scored from 0 (barely) to 1 (certainly) for a query's text.
+public typealias StringQueryFallback = @Sendable (String) throws -> [FallbackCandidate]
+
+/// An entity found by a `StringQueryFallback`.
+public struct FallbackCandidate: Sendable, Hashable {
+    /// The entity's type and id.
+    public var identifier: EntityIdentifier
+    /// How well it fits, from 0 to 1, on the same scale as name matches.
+    public var score: Double
+    /// Its display title.
+    public var title: String
+    /// Its display subtitle.
+    public var subtitle: String?
+
+    /// A candidate with a score from 0 to 1.
+    public init(identifier: EntityIdentifier, score: Double, title: String, subtitle: String? = nil) {
+        self.identifier = identifier
+        self.score = score
+        self.title = title
+        self.subtitle = subtitle
+    }
+}
+
+/// One ranked entity in an answer.
 public struct SearchResult: Sendable, Hashable, Codable {
     /// The entity's type and id.
     public var identifier: EntityIdentifier
-    /// The relevance score (BM25); higher is better, comparable within one search only.
+    /// How well it fits, from 0 to 1 (see `Resolution` for the scale).
     public var score: Double
     /// The entity's display title.
     public var title: String?
     /// The entity's display subtitle, when its type has one.
     public var subtitle: String?
+    /// The property paths that matched (`title`, `attendees.name`), with
+    /// `focused`, `visible` or `fallback` when those decided.
+    public var matched: [String]
 
-    /// A result for an entity with a score, a title and a subtitle.
-    public init(identifier: EntityIdentifier, score: Double, title: String?, subtitle: String? = nil) {
+    /// A result for an entity.
+    public init(identifier: EntityIdentifier, score: Double, title: String?, subtitle: String? = nil, matched: [String] = []) {
         self.identifier = identifier
         self.score = score
         self.title = title
         self.subtitle = subtitle
+        self.matched = matched
     }
 }

@@ -12,13 +12,19 @@ public struct EntitySchema: Sendable, Hashable {
     public var subtitleProperties: [String]
     /// The image shown for entities of this type.
     public var image: DisplayRepresentation.Image?
+    /// The nouns a person uses for entities of this type ("event", "meeting"),
+    /// for "this event" and "the last message".
+    public var spokenNames: [String]
     /// Whether entities of this type live only inside a parent (an event's
     /// attendees): searchable through it, never results of their own.
     public var isTransient: Bool
 
     /// A schema for a type.
+    /// Spoken names default to the type's kind (`event` for `calendar.event`).
     public init(_ type: EntityType, summary: String, title titleProperty: String, subtitle subtitleProperties: [String] = [],
-                image: DisplayRepresentation.Image? = nil, transient: Bool = false, properties: [PropertySchema]) {
+                image: DisplayRepresentation.Image? = nil, spokenNames: [String]? = nil, transient: Bool = false,
+                properties: [PropertySchema]) {
+        self.spokenNames = spokenNames ?? [String(type.rawValue.split(separator: ".").last ?? "")]
         self.type = type
         self.summary = summary
         self.properties = properties

@@ -4,9 +4,22 @@ import CXapianShim
 /// folding and dictionary-based word segmentation (Chinese and Japanese too).
 /// Index and query text go through the same function. Thread-safe.
 func normalizedWords(in text: String) throws -> [String] {
+    try splitWords(text, with: eix_text_words)
+}
+
+/// The words of text spelled in Latin letters, as a person would type a name
+/// from another script: "Ольга Петрова" gives ["olga", "petrova"].
+func latinWords(in text: String) throws -> [String] {
+    try splitWords(text, with: eix_text_latin_words)
+}
+
+private typealias ShimSplitter = (UnsafePointer<CChar>?, Int, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<Int>?,
+                                  UnsafeMutablePointer<eix_error>?) -> UnsafeMutablePointer<CChar>?
+
+private func splitWords(_ text: String, with splitter: ShimSplitter) throws -> [String] {
     var count = 0
     let joined = try text.withBytes { bytes, length in
-        try withEngineString { eix_text_words(bytes, length, $0, &count, $1) }
+        try withEngineString { splitter(bytes, length, $0, &count, $1) }
     }
     var words: [String] = []
     words.reserveCapacity(count)

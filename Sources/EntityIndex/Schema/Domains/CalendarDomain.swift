@@ -18,7 +18,7 @@ extension SchemaDomain {
                      ]),
         EntitySchema("calendar.event", summary: "an event in a calendar",
                      title: "title", subtitle: ["startDate", "location"], image: .systemName("calendar.badge.clock"),
-                     properties: [
+                     spokenNames: ["event", "meeting", "appointment"], properties: [
                          PropertySchema("title", .string, required: true, searchable: .title),
                          PropertySchema("startDate", .date, required: true),
                          PropertySchema("endDate", .date),

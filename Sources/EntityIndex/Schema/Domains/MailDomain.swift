@@ -2,12 +2,12 @@ extension SchemaDomain {
     /// Mailboxes and the mail in them.
     public static let mail = SchemaDomain(name: "mail", types: [
         EntitySchema("mail.mailbox", summary: "a mailbox of an account",
-                     title: "name", subtitle: ["account"], image: .systemName("tray"), properties: [
+                     title: "name", subtitle: ["account"], image: .systemName("tray"), spokenNames: ["mailbox", "folder"], properties: [
                          PropertySchema("name", .string, required: true, searchable: .title),
                          PropertySchema("account", .string, searchable: .identifier),
                      ]),
         EntitySchema("mail.message", summary: "an email",
-                     title: "subject", subtitle: ["from", "sentAt"], image: .systemName("envelope"), properties: [
+                     title: "subject", subtitle: ["from", "sentAt"], image: .systemName("envelope"), spokenNames: ["email", "mail", "message"], properties: [
                          PropertySchema("subject", .string, required: true, searchable: .title),
                          PropertySchema("body", .string),
                          PropertySchema("from", .string, searchable: .identifier),

@@ -9,7 +9,7 @@ extension SchemaDomain {
                          PropertySchema("title", .string, required: true, searchable: .title),
                      ]),
         EntitySchema("photos.asset", summary: "a photo or video",
-                     title: "title", subtitle: ["creationDate", "location"], image: .systemName("photo"), properties: [
+                     title: "title", subtitle: ["creationDate", "location"], image: .systemName("photo"), spokenNames: ["photo", "picture", "video"], properties: [
                          PropertySchema("title", .string, searchable: .title),
                          PropertySchema("caption", .string),
                          PropertySchema("creationDate", .date, required: true),

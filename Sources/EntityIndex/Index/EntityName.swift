@@ -1,0 +1,25 @@
+/// One name of an entity — a title property's value — as words.
+struct EntityName: Hashable, Sendable {
+    /// The property it comes from (`title`, `name`, `nickname`).
+    var property: String
+    /// Its normalised words.
+    var words: [String]
+    /// Its words spelled in Latin letters, when it is written in another
+    /// script ("Ольга Петрова" -> olga petrova); empty otherwise.
+    var latinSpelling: [String]
+
+    /// The name of a property's text; Latin spellings only for other scripts.
+    init(property: String, text: String) throws {
+        self.property = property
+        words = try normalizedWords(in: text)
+        let needsLatin = text.unicodeScalars.contains { $0.value > 0x24F && $0.properties.isAlphabetic }
+        let latin = needsLatin ? try latinWords(in: text) : []
+        latinSpelling = latin == words ? [] : latin
+    }
+
+    init(property: String, words: [String], latinSpelling: [String]) {
+        self.property = property
+        self.words = words
+        self.latinSpelling = latinSpelling
+    }
+}

@@ -1,0 +1,55 @@
+/// Resolves by name: exact, prefix and partial names, typos, accents, other
+/// scripts spelled in Latin letters. Xapian finds candidates by their name
+/// terms; `NameScoring` then ranks them.
+struct NameResolver {
+    let reader: IndexReader
+
+    /// How many candidates Xapian hands over for scoring.
+    static let candidateLimit = 50
+    /// How many name words a prefix ("lun") may stand for.
+    static let prefixExpansion: UInt32 = 30
+
+    /// Entities whose names fit the query words, scored from 0 to 1.
+    func candidates(for words: [String], filter: Query?) throws -> [Candidate] {
+        var alternatives: [Query] = []
+        for word in Set(words) {
+            alternatives.append(try Query.term(IndexLayout.nameTerm(word)))
+            if word.utf8.count >= 2, !NameScoring.stopWords.contains(word) {
+                alternatives.append(try Query.prefix(IndexLayout.nameTerm(word), maximumExpansion: Self.prefixExpansion))
+            }
+            for correction in try corrections(of: word) {
+                alternatives.append(try Query.term(IndexLayout.nameTerm(correction)))
+            }
+        }
+        guard !alternatives.isEmpty else { return [] }
+        var query = try Query.combine(.or, alternatives)
+        if let filter { query = try Query.combine(.filter, [query, filter]) }
+
+        let matches = try reader.database.search(query, limit: Self.candidateLimit)
+        var candidates: [Candidate] = []
+        for rank in 0..<matches.count {
+            let document = try matches.document(at: rank)
+            let names = IndexLayout.parseNames(try document.value(slot: IndexLayout.namesSlot))
+            guard let best = NameScoring.best(query: words, names: names), best.score > 0 else { continue }
+            candidates.append(try Candidate(document: document, score: best.score, matched: [best.property]))
+        }
+        return candidates
+    }
+
+    /// Name words in the index within the word's typo allowance (see `Spelling`).
+    private func corrections(of word: String) throws -> Set<String> {
+        let allowed = Spelling.allowedEdits(for: word)
+        guard allowed > 0 else { return [] }
+        var found: Set<String> = []
+        for variant in Spelling.queryVariants(of: word).union([word]) {
+            let prefix = IndexLayout.spellingPrefix(variant: variant)
+            for (term, _) in try reader.database.terms(withPrefix: prefix) {
+                found.insert(String(decoding: term.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))
+            }
+            if variant != word, try reader.database.termFrequency(IndexLayout.nameTerm(variant)) > 0 {
+                found.insert(variant)
+            }
+        }
+        return found.filter { $0 != word && Spelling.distance(word, $0, limit: allowed) <= allowed }
+    }
+}

@@ -1,0 +1,70 @@
+/// Typo tolerance for names, SymSpell-style: a name word is indexed with the
+/// words it becomes when letters are deleted, and a query word finds names by
+/// its own deletions; the true edit distance then confirms each candidate.
+enum Spelling {
+    /// Edits forgiven in a query word: none below 5 letters, one from 5, two from 9.
+    static func allowedEdits(for word: String) -> Int {
+        let length = word.unicodeScalars.count
+        return length >= 9 ? 2 : (length >= 5 ? 1 : 0)
+    }
+
+    /// The deletion variants indexed for a name word: one deletion from 4
+    /// letters, two from 9 (enough to meet any query word within its allowance).
+    static func indexedVariants(of word: String) -> Set<String> {
+        let length = word.unicodeScalars.count
+        return variants(of: word, deletions: length >= 9 ? 2 : (length >= 4 ? 1 : 0))
+    }
+
+    /// The deletion variants of a query word, within its allowance.
+    static func queryVariants(of word: String) -> Set<String> {
+        variants(of: word, deletions: allowedEdits(for: word))
+    }
+
+    private static func variants(of word: String, deletions: Int) -> Set<String> {
+        var result: Set<String> = []
+        var frontier: Set<[Unicode.Scalar]> = [Array(word.unicodeScalars)]
+        for _ in 0..<deletions {
+            var next: Set<[Unicode.Scalar]> = []
+            for scalars in frontier where scalars.count > 1 {
+                for index in scalars.indices {
+                    var shorter = scalars
+                    shorter.remove(at: index)
+                    next.insert(shorter)
+                }
+            }
+            for scalars in next {
+                var variant = String.UnicodeScalarView()
+                variant.append(contentsOf: scalars)
+                result.insert(String(variant))
+            }
+            frontier = next
+        }
+        return result
+    }
+
+    /// The edit distance between two words (insertions, deletions, substitutions
+    /// and swaps of neighbours), or `limit + 1` when it exceeds `limit`.
+    static func distance(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        guard abs(a.count - b.count) <= limit else { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previousPrevious[j - 2] + 1)
+                }
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return min(previous[b.count], limit + 1)
+    }
+}
