@@ -1,0 +1,159 @@
+import Testing
+@testable import EntityIndex
+
+/// Spelling tolerance and name scoring.
+@Suite struct NameScoringTests {
+    @Test func editDistanceCountsSwapsAsOneEdit() {
+        #expect(Spelling.distance("orbit", "orbit", limit: 2) == 0)
+        #expect(Spelling.distance("orbti", "orbit", limit: 2) == 1)
+        #expect(Spelling.distance("lunr", "lunar", limit: 2) == 1)
+        #expect(Spelling.distance("obsservaton", "observation", limit: 2) == 2)
+        #expect(Spelling.distance("kitten", "sitting", limit: 1) == 2)  // over the limit: limit + 1
+    }
+
+    @Test func typosAreForgivenByWordLength() {
+        #expect(Spelling.allowedEdits(for: "log") == 0)
+        #expect(Spelling.allowedEdits(for: "orbit") == 1)
+        #expect(Spelling.allowedEdits(for: "insertion") == 2)
+        #expect(Spelling.indexedVariants(of: "orbit") == ["rbit", "obit", "orit", "orbt", "orbi"])
+        #expect(Spelling.indexedVariants(of: "log").isEmpty)
+    }
+
+    @Test func anExactNameOutranksAPrefixAndATypo() {
+        let name = ["lunar", "orbit", "log"]
+        let exact = NameScoring.score(query: ["lunar", "orbit", "log"], name: name)
+        let prefix = NameScoring.score(query: ["lun", "orbit", "log"], name: name)
+        let typo = NameScoring.score(query: ["lunra", "orbit", "log"], name: name)
+        #expect(exact == 1)
+        #expect(exact > prefix && prefix > typo && typo > 0)
+        // A shorter name that holds all the words beats a longer one.
+        #expect(NameScoring.score(query: ["crew", "lunch"], name: ["crew", "lunch"]) >
+                NameScoring.score(query: ["crew", "lunch"], name: ["crew", "lunch", "extended"]))
+        // Small words around a name do not count against it.
+        #expect(NameScoring.score(query: ["the", "crew", "lunch"], name: ["crew", "lunch"]) == 1)
+    }
+}
+
+/// Resolving by name, property, range and screen context, with verdicts.
+@Suite struct ResolverTests {
+    let index: EntityIndex
+
+    init() throws {
+        index = try EntityIndex()
+        try index.donate(try sampleCorpus())
+    }
+
+    private func resolve(_ text: String, types: Set<EntityType> = [], property: String? = nil,
+                         context: ScreenContext? = nil) throws -> Resolution {
+        try index.resolve(SearchQuery(text, types: types, property: property, context: context))
+    }
+
+    @Test func anExactNameOutranksATypoOfAnotherName() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "mateo", properties: ["name": "Mateo"]),
+            Entity(type: "messages.contact", id: "matteo", properties: ["name": "Matteo"]),
+        ])
+        let resolution = try index.resolve(SearchQuery("Mateo"))
+        #expect(resolution.results.map(\.identifier.id) == ["mateo", "matteo"])
+        #expect(resolution.results[1].score == NameScoring.oneEdit)
+        #expect(resolution.status == .resolved)
+    }
+
+    @Test func verdictsFollowTheDocumentedThresholds() {
+        func results(_ scores: [Double]) -> [SearchResult] {
+            scores.enumerated().map { SearchResult(identifier: EntityIdentifier(type: "notes.note", id: "\($0)"), score: $1, title: nil) }
+        }
+        #expect(Resolution(ranked: []).status == .notFound)
+        #expect(Resolution(ranked: results([0.29])).status == .notFound)
+        #expect(Resolution(ranked: results([0.9])).status == .resolved)
+        #expect(Resolution(ranked: results([0.9, 0.8])).status == .resolved)
+        #expect(Resolution(ranked: results([0.9, 0.85])).status == .ambiguous)
+        #expect(Resolution(ranked: results([0.9, 0.2])).status == .resolved)
+        #expect(Resolution(ranked: results([0.9, 0.2])).results.count == 2)
+    }
+
+    @Test func namesResolveAndMatchedSaysWhere() throws {
+        let calendar = try resolve("the Lunar Orbit Log")
+        #expect(calendar.status == .resolved)
+        #expect(calendar.results.first?.identifier.id == "cal-lunar-orbit-log")
+        #expect(calendar.results.first?.matched == ["title"])
+        let eva = try resolve("EVA")
+        #expect(eva.status == .ambiguous)
+        #expect(try resolve("qwertyuiop").status == .notFound)
+    }
+
+    @Test func textMatchesSayWhichPropertiesMatched() throws {
+        let result = try #require(try resolve("check the O2 canisters").results.first)
+        #expect(result.identifier.id == "evt-003")
+        #expect(result.matched == ["notes"])
+        let attended = try #require(try resolve("Amara", types: ["calendar.event"]).results.first)
+        #expect(attended.matched.contains("attendees.name"))
+    }
+
+    @Test func aPropertyRestrictsTheMatch() throws {
+        let inNotes = try resolve("Zoë", types: ["calendar.event"], property: "notes").results.map(\.identifier.id)
+        let asAttendee = try resolve("Zoë", types: ["calendar.event"], property: "attendees.name").results.map(\.identifier.id)
+        #expect(inNotes.count < asAttendee.count)
+        let withZoe = try sampleCorpus().filter { "\($0.properties["attendees"] ?? nil)".contains("zoe.muller@") }
+        let byEmail = try index.search(SearchQuery("zoe.muller@tycho-station.space", property: "attendees.email", limit: 50))
+        #expect(Set(byEmail.map(\.identifier)) == Set(withZoe.map(\.identifier)))
+        #expect(try resolve("budget", property: "tags").results.map(\.identifier.id) == ["note-003"])
+    }
+
+    @Test func rangesFilterDatesInclusively() throws {
+        let march9 = try #require(ISO8601.seconds(fromDate: "2026-03-09T08:00:00Z"))
+        let events = try index.search(SearchQuery("", types: ["calendar.event"], ranges: [PropertyRange("startDate", from: march9, to: march9)]))
+        #expect(events.map(\.identifier.id) == ["evt-003"])
+        let later = try index.search(SearchQuery("EVA", types: ["calendar.event"], ranges: [PropertyRange("startDate", from: march9 + 1)]))
+        #expect(!later.map(\.identifier.id).contains("evt-003"))
+        #expect(later.map(\.identifier.id).contains("evt-018"))
+        #expect(throws: EntityIndexError.self) { try index.search(SearchQuery("x", ranges: [PropertyRange("startDate", from: nil as Double?, to: nil)])) }
+    }
+
+    @Test func screenReferencesUseOnlyWhatIsVisible() throws {
+        let screen = ScreenContext(visible: [EntityIdentifier(type: "messages.message", id: "msg-001"),
+                                             EntityIdentifier(type: "calendar.event", id: "evt-004")],
+                                   focused: EntityIdentifier(type: "calendar.event", id: "evt-004"))
+        #expect(try resolve("this event", context: screen).results.map(\.identifier.id) == ["evt-004"])
+        #expect(try resolve("this", context: screen).results.first?.matched == ["focused"])
+        #expect(try resolve("this note", context: screen).status == .notFound)
+        #expect(try resolve("the last message", context: screen).results.map(\.identifier.id) == ["msg-001"])
+        #expect(try resolve("the second message", context: screen).status == .notFound)
+        #expect(try resolve("this", context: ScreenContext(visible: screen.visible)).status == .notFound)
+    }
+
+    @Test func onScreenEntitiesWinWhenTheTextFitsAboutEqually() throws {
+        let plain = try resolve("EVA 2 antenna realignment", types: ["calendar.event"])
+        #expect(plain.results.prefix(2).map(\.identifier.id).contains("evt-015"))
+        let onScreen = ScreenContext(visible: [EntityIdentifier(type: "calendar.event", id: "evt-018")])
+        let raised = try resolve("EVA 2 antenna realignment", types: ["calendar.event"], context: onScreen)
+        #expect(raised.results.first?.identifier.id == "evt-018")
+        #expect(raised.results.first?.matched.contains("visible") == true)
+    }
+
+    @Test func aFallbackIsMergedIntoTheRanking() throws {
+        let fallback: StringQueryFallback = { text in
+            text.contains("manifest") ? [FallbackCandidate(identifier: EntityIdentifier(type: "notes.note", id: "remote-1"),
+                                                           score: 0.95, title: "Resupply manifest, May")] : []
+        }
+        let resolution = try index.resolve(SearchQuery("resupply manifest", fallback: fallback))
+        #expect(resolution.results.first?.identifier.id == "remote-1")
+        #expect(resolution.results.first?.matched == ["fallback"])
+        #expect(resolution.results.count > 1)
+        #expect(resolution.results.contains { $0.identifier.id == "mail-001" })
+        let filtered = try index.resolve(SearchQuery("resupply manifest", types: ["calendar.event"], fallback: fallback))
+        #expect(!filtered.results.contains { $0.identifier.id == "remote-1" })
+    }
+
+    @Test func aPersonFromAnotherAppResolvesToAContact() throws {
+        let byEmail = try index.resolve(IntentPerson(displayName: "Z.", email: "Zoe.Muller@tycho-station.space"))
+        #expect(byEmail.status == .resolved)
+        #expect(byEmail.results.map(\.identifier.id) == ["con-zoe-muller"])
+        #expect(byEmail.results.first?.matched == ["email"])
+        let byName = try index.resolve(IntentPerson(displayName: "Olga Petrova", email: "olga@elsewhere.example"))
+        #expect(byName.results.first?.identifier.id == "con-olga-petrova")
+        #expect(try index.resolve(IntentPerson(displayName: "Nobody Here")).status == .notFound)
+        #expect(try index.resolve(IntentPerson()).status == .notFound)
+    }
+}
