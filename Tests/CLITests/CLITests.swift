@@ -58,7 +58,9 @@ import Testing
             let score: Double
             let title: String?
             let subtitle: String?
+            let matched: [String]
         }
+        let status: String
         let results: [Result]
     }
 
@@ -207,6 +209,39 @@ import Testing
         #expect(properties?.first?["required"] as? Bool == true)
         #expect(properties?.first?["searchable"] as? String == "title")
         #expect(try run(["schema", "calendar.nothing"]).status == 64)
+    }
+
+    @Test func searchResolvesByPropertyRangeAndScreen() throws {
+        let index = try donatedIndex()
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        func search(_ arguments: [String]) throws -> SearchOutput {
+            let searched = try run(["--index", index, "search", "--json"] + arguments)
+            #expect(searched.status == 0, "\(searched.error)")
+            return try JSONDecoder().decode(SearchOutput.self, from: Data(searched.output.utf8))
+        }
+        let byName = try search(["Lunar Orbit Lgo"])
+        #expect(byName.status == "resolved")
+        #expect(byName.results.first?.id == "cal-lunar-orbit-log")
+        #expect(byName.results.first?.matched == ["title"])
+
+        let byProperty = try search(["canisters", "--property", "notes"])
+        #expect(byProperty.results.map(\.id) == ["evt-003"])
+        #expect(byProperty.results.first?.matched == ["notes"])
+
+        let inRange = try search(["--type", "calendar.event", "--range", "startDate:2026-03-09..2026-03-10"])
+        #expect(inRange.results.map(\.id) == ["evt-003", "evt-004"])
+
+        let onScreen = try search(["the", "last", "message", "--visible", "messages.message:msg-001,messages.message:msg-002",
+                                   "--focused", "calendar.event:evt-004"])
+        #expect(onScreen.results.map(\.id) == ["msg-002"])
+        #expect(onScreen.results.first?.matched == ["visible"])
+        #expect(try search(["this", "event", "--focused", "calendar.event:evt-004"]).results.map(\.id) == ["evt-004"])
+        #expect(try search(["qwertyuiop"]).status == "notFound")
+
+        let badRange = try run(["--index", index, "search", "--range", "startDate:soon..later"])
+        #expect(badRange.status == 64)
+        #expect(badRange.error.contains("neither a number nor an ISO-8601 date"))
+        #expect(try run(["--index", index, "search", "x", "--focused", "nonsense"]).status == 64)
     }
 
     @Test func everyCommandHasHelp() throws {

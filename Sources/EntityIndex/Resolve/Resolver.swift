@@ -41,9 +41,12 @@ struct Resolver {
 
         var ranked = found.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.identifier.description < $1.identifier.description }
         ranked = Array(ranked.prefix(request.limit))
-        for index in ranked.indices where !words.isEmpty {
-            for path in try text.matchedProperties(of: ranked[index], text: request.text) where !ranked[index].matched.contains(path) {
-                ranked[index].matched.append(path)
+        if !words.isEmpty {
+            let match = try text.matchTerms(for: request.text)
+            for index in ranked.indices {
+                for path in try text.matchedProperties(of: ranked[index], looking: match) where !ranked[index].matched.contains(path) {
+                    ranked[index].matched.append(path)
+                }
             }
         }
         return Resolution(ranked: ranked.map(\.result))

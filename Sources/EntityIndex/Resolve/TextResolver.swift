@@ -45,12 +45,22 @@ struct TextResolver {
         return alternatives.count == 1 ? alternatives[0] : try Query.combine(.or, alternatives)
     }
 
+    /// What `matchedProperties` looks for: the text's stems and its exact value.
+    struct MatchTerms {
+        let stems: [String]
+        let exact: String?
+    }
+
+    /// The stems and exact value of a text, worked out once per request.
+    func matchTerms(for text: String) throws -> MatchTerms {
+        MatchTerms(stems: try stemmedWords(of: text).flatMap { $0 }, exact: IndexLayout.exactValue(text))
+    }
+
     /// The property paths of a candidate's type in which the text's words (or
     /// the whole text, for identifiers and keywords) occur.
-    func matchedProperties(of candidate: Candidate, text: String) throws -> [String] {
+    func matchedProperties(of candidate: Candidate, looking match: MatchTerms) throws -> [String] {
         guard let document = candidate.document else { return [] }
-        let stems = try stemmedWords(of: text).flatMap { $0 }
-        let exact = IndexLayout.exactValue(text)
+        let (stems, exact) = (match.stems, match.exact)
         var paths: [String] = []
         var terms: [String] = []
         for path in schemas.searchablePaths(of: candidate.identifier.type) {
