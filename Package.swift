@@ -19,7 +19,12 @@ let package = Package(
                 .linkedLibrary("stdc++"),
             ]
         ),
-        .target(name: "EntityIndex", dependencies: ["CXapianShim"]),
+        .target(
+            name: "EntityIndex",
+            dependencies: ["CXapianShim"],
+            // The semantic lexicon (Scripts/build_lexicon.py builds it) and its manifest.
+            resources: [.copy("Resources")]
+        ),
         .executableTarget(name: "entity-index", dependencies: ["EntityIndex"]),
         .executableTarget(
             name: "entity-index-bench",

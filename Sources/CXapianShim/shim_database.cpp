@@ -1,6 +1,8 @@
 // Databases: opening, transactions, documents by unique term, term lists, search.
 #include "shim_internal.h"
 
+#include <algorithm>
+
 namespace {
 
 Xapian::WritableDatabase &writable(eix_database *database) {
@@ -125,6 +127,52 @@ extern "C" eix_document *eix_database_find_document(eix_database *database,
     });
 }
 
+extern "C" int64_t eix_database_find_docid(eix_database *database, const char *term,
+                                           size_t length, eix_error *error) {
+    return eix_guard<int64_t>(error, -1, [&]() -> int64_t {
+        std::string key(term, length);
+        Xapian::PostingIterator posting = database->database.postlist_begin(key);
+        return posting == database->database.postlist_end(key) ? 0 : *posting;
+    });
+}
+
+extern "C" eix_document *eix_database_document(eix_database *database, uint32_t docid,
+                                               eix_error *error) {
+    return eix_guard<eix_document *>(error, nullptr, [&]() -> eix_document * {
+        auto *found = new eix_document();
+        try {
+            found->document = database->database.get_document(docid);
+        } catch (const Xapian::DocNotFoundError &) {
+            delete found;
+            return nullptr;
+        } catch (...) {
+            delete found;
+            throw;
+        }
+        return found;
+    });
+}
+
+extern "C" int eix_database_postings_contain(eix_database *database, const char *const *terms,
+                                             const size_t *lengths, size_t term_count,
+                                             const uint32_t *docids, size_t docid_count,
+                                             uint8_t *out_present, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        for (size_t t = 0; t < term_count; ++t) {
+            std::string term(terms[t], lengths[t]);
+            uint8_t *row = out_present + t * docid_count;
+            std::fill(row, row + docid_count, 0);
+            Xapian::PostingIterator posting = database->database.postlist_begin(term);
+            Xapian::PostingIterator end = database->database.postlist_end(term);
+            for (size_t d = 0; d < docid_count && posting != end; ++d) {
+                posting.skip_to(docids[d]);
+                if (posting != end && *posting == docids[d]) row[d] = 1;
+            }
+        }
+        return 0;
+    });
+}
+
 extern "C" eix_term_list *eix_database_terms(eix_database *database, const char *prefix,
                                              size_t length, eix_error *error) {
     return eix_guard<eix_term_list *>(error, nullptr, [&] {
@@ -164,12 +212,65 @@ extern "C" eix_match_set *eix_database_search(eix_database *database,
     });
 }
 
+namespace {
+
+/// Accepts general-text stemmed terms: "Z" then a word, not "Z" + a prefix.
+class GeneralStemDecider : public Xapian::ExpandDecider {
+  public:
+    bool operator()(const std::string &term) const override {
+        return term.size() > 1 && term[0] == 'Z' && !(term[1] >= 'A' && term[1] <= 'Z');
+    }
+};
+
+}  // namespace
+
+extern "C" eix_expansion_set *eix_database_feedback_terms(eix_database *database,
+                                                          const eix_query *query,
+                                                          uint32_t documents, uint32_t count,
+                                                          eix_error *error) {
+    return eix_guard<eix_expansion_set *>(error, nullptr, [&] {
+        Xapian::Enquire enquire(database->database);
+        enquire.set_query(query->query);
+        Xapian::MSet top = enquire.get_mset(0, documents);
+        Xapian::RSet relevant;
+        for (Xapian::MSetIterator match = top.begin(); match != top.end(); ++match) relevant.add_document(*match);
+        auto *set = new eix_expansion_set();
+        if (relevant.empty()) return set;
+        GeneralStemDecider decider;
+        Xapian::ESet expansion = enquire.get_eset(count, relevant, &decider);
+        for (Xapian::ESetIterator term = expansion.begin(); term != expansion.end(); ++term) {
+            set->terms.emplace_back(*term, term.get_weight());
+        }
+        return set;
+    });
+}
+
+extern "C" uint32_t eix_expansion_set_size(const eix_expansion_set *set) {
+    return static_cast<uint32_t>(set->terms.size());
+}
+
+extern "C" const char *eix_expansion_set_term(const eix_expansion_set *set, uint32_t index,
+                                              size_t *out_length) {
+    *out_length = set->terms[index].first.size();
+    return set->terms[index].first.data();
+}
+
+extern "C" double eix_expansion_set_weight(const eix_expansion_set *set, uint32_t index) {
+    return set->terms[index].second;
+}
+
+extern "C" void eix_expansion_set_free(eix_expansion_set *set) { delete set; }
+
 extern "C" uint32_t eix_match_set_size(const eix_match_set *matches) {
     return matches->matches.size();
 }
 
 extern "C" uint32_t eix_match_set_estimated_total(const eix_match_set *matches) {
     return matches->matches.get_matches_estimated();
+}
+
+extern "C" uint32_t eix_match_set_docid(const eix_match_set *matches, uint32_t index) {
+    return *matches->matches[index];
 }
 
 extern "C" double eix_match_set_weight(const eix_match_set *matches, uint32_t index) {

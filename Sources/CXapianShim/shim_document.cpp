@@ -78,10 +78,15 @@ extern "C" const char *eix_document_value(eix_document *document, uint32_t slot,
 extern "C" int eix_document_index_text(eix_document *document, const char *text,
                                        size_t length, const char *prefix,
                                        size_t prefix_length, const eix_stemmer *stemmer,
-                                       uint32_t *position, eix_error *error) {
+                                       uint32_t *position, char **out_words,
+                                       size_t *out_length, eix_error *error) {
     return eix_guard(error, -1, [&] {
         std::string words;
         eix::split_words(text, length, words);
+        if (out_words != nullptr) {
+            *out_words = eix::copy_string(words, out_length);
+            if (*out_words == nullptr) throw std::bad_alloc();
+        }
 
         const std::string raw_prefix(prefix, prefix_length);
         const std::string stem_prefix = "Z" + raw_prefix;

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <new>
 #include <string>
+#include <utility>
+#include <vector>
 
 struct eix_stemmer {
     Xapian::Stem stem;
@@ -42,6 +44,10 @@ struct eix_term_list {
 
 struct eix_match_set {
     Xapian::MSet matches;
+};
+
+struct eix_expansion_set {
+    std::vector<std::pair<std::string, double>> terms;
 };
 
 namespace eix {

@@ -69,4 +69,14 @@ struct ParsedArguments {
         }
         return number
     }
+
+    /// An `on|off` option's value, or `default` when absent.
+    func switchValue(_ name: String, default defaultValue: Bool) throws -> Bool {
+        switch value(name) {
+        case nil: return defaultValue
+        case "on": return true
+        case "off": return false
+        case let other?: throw UsageError("\(name) is on or off, not '\(other)'")
+        }
+    }
 }

@@ -7,7 +7,7 @@ enum EntityIndexCommand {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
         DonateCommand.self, UpdateCommand.self, DeleteCommand.self, GetCommand.self, SearchCommand.self,
-        StatsCommand.self, SchemaCommand.self,
+        StatsCommand.self, SchemaCommand.self, EvalCommand.self,
     ]
 
     static let help = """

@@ -40,11 +40,12 @@ import Testing
     /// The figures each kind reached when the resolvers were written; a kind
     /// that drops below them fails the test. Transliteration misses "Hanako
     /// Sato" for 佐藤 花子: ICU spells kanji with Chinese readings, and Japanese
-    /// readings need a dictionary we do not ship.
+    /// readings need a dictionary we do not ship. Meaning puts "repair" second
+    /// behind the star-tracker anomaly report, which mentions a fix.
     static let floors: [String: (recallAt1: Double, recallAt5: Double, mrr: Double)] = [
         "name": (1, 1, 1), "partial": (1, 1, 1), "typo": (1, 1, 1), "accent": (1, 1, 1),
         "transliteration": (0.75, 0.75, 0.75), "cjk": (1, 1, 1), "property": (1, 1, 1), "range": (1, 1, 1),
-        "context": (1, 1, 1),
+        "context": (1, 1, 1), "meaning": (0.83, 1, 0.91),
     ]
 
     @Test func everyKindOfQueryFindsItsTarget() throws {
@@ -82,5 +83,13 @@ import Testing
             #expect(mrr >= floor.mrr - 1e-9, "\(kind) MRR \(mrr)")
         }
         #expect(Set(figures.keys) == Set(Self.floors.keys))
+
+        // Meaning queries use no word of their targets: without the semantic layer they miss.
+        for test in cases where test.kind == "meaning" {
+            var plain = test.searchQuery
+            plain.usesMeaning = false
+            let found = try index.search(plain).prefix(5).map(\.identifier.description)
+            #expect(!found.contains(where: Set(test.expected).contains), "\(test.query) found without meaning")
+        }
     }
 }

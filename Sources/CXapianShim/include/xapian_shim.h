@@ -138,12 +138,14 @@ const char *eix_document_value(eix_document *document, uint32_t slot,
  * Indexes text: every word (as `eix_text_words` splits it) is added as
  * `prefix + word` at the next position after `*position` and, stemmed, as
  * `"Z" + prefix + stem` without positions. `*position` is advanced past the
- * words, plus a gap, so phrases do not span two texts.
+ * words, plus a gap, so phrases do not span two texts. When `out_words` is not
+ * NULL it receives the words as `eix_text_words` returns them (free with
+ * `eix_string_free`), so the caller need not split the text again.
  */
 int eix_document_index_text(eix_document *document, const char *text, size_t length,
                             const char *prefix, size_t prefix_length,
                             const eix_stemmer *stemmer, uint32_t *position,
-                            eix_error *error);
+                            char **out_words, size_t *out_length, eix_error *error);
 
 /** For each of `count` terms, sets `out_present[i]` to 1 when the document
  *  contains it and 0 when not. */
@@ -237,6 +239,22 @@ int eix_database_replace_document(eix_database *database, const char *term,
 int64_t eix_database_delete_documents(eix_database *database, const char *term,
                                       size_t length, eix_error *error);
 
+/** The id of the first document indexed by `term`, or 0 when none (-1 on failure). */
+int64_t eix_database_find_docid(eix_database *database, const char *term, size_t length,
+                                eix_error *error);
+
+/** The document with an id, or NULL (with EIX_OK) when there is none. */
+eix_document *eix_database_document(eix_database *database, uint32_t docid,
+                                    eix_error *error);
+
+/** For each of `term_count` terms and each of `docid_count` document ids (in
+ *  ascending order), sets `out_present[term * docid_count + doc]` to 1 when
+ *  the document contains the term. Reads posting lists, not documents. */
+int eix_database_postings_contain(eix_database *database, const char *const *terms,
+                                  const size_t *lengths, size_t term_count,
+                                  const uint32_t *docids, size_t docid_count,
+                                  uint8_t *out_present, eix_error *error);
+
 /** The first document indexed by `term`, or NULL (with EIX_OK) when none. */
 eix_document *eix_database_find_document(eix_database *database, const char *term,
                                          size_t length, eix_error *error);
@@ -263,10 +281,31 @@ typedef struct eix_match_set eix_match_set;
 eix_match_set *eix_database_search(eix_database *database, const eix_query *query,
                                    uint32_t offset, uint32_t limit, eix_error *error);
 
+/* ---- Relevance feedback ------------------------------------------------ */
+
+typedef struct eix_expansion_set eix_expansion_set;
+
+/**
+ * The terms that best describe the top `documents` matches of `query`
+ * (Xapian's expansion set), at most `count`, best first; only general-text
+ * stemmed terms (`Z` + a lower-case word) that are not in the query.
+ */
+eix_expansion_set *eix_database_feedback_terms(eix_database *database, const eix_query *query,
+                                               uint32_t documents, uint32_t count,
+                                               eix_error *error);
+uint32_t eix_expansion_set_size(const eix_expansion_set *set);
+/** The term at a position; valid until the set is freed. */
+const char *eix_expansion_set_term(const eix_expansion_set *set, uint32_t index, size_t *out_length);
+double eix_expansion_set_weight(const eix_expansion_set *set, uint32_t index);
+void eix_expansion_set_free(eix_expansion_set *set);
+
 uint32_t eix_match_set_size(const eix_match_set *matches);
 /** Xapian's estimate of the total number of matches. */
 uint32_t eix_match_set_estimated_total(const eix_match_set *matches);
 double eix_match_set_weight(const eix_match_set *matches, uint32_t index);
+
+/** The document id at a rank. */
+uint32_t eix_match_set_docid(const eix_match_set *matches, uint32_t index);
 
 /** The document at a rank (free with `eix_document_free`). */
 eix_document *eix_match_set_document(const eix_match_set *matches, uint32_t index,

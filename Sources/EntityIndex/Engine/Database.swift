@@ -97,6 +97,34 @@ final class Database {
         return found.map(Document.init(owning:))
     }
 
+    /// The id of the document indexed by a unique term, or nil.
+    func documentID(uniqueTerm: String) throws -> UInt32? {
+        let id = try uniqueTerm.withBytes { bytes, count in
+            try withEngineError { eix_database_find_docid(handle, bytes, count, $0) }
+        }
+        return id > 0 ? UInt32(id) : nil
+    }
+
+    /// The document with an id, or nil.
+    func document(id: UInt32) throws -> Document? {
+        try withEngineError { eix_database_document(handle, id, $0) }.map(Document.init(owning:))
+    }
+
+    /// For each term, which of the documents (ids in ascending order) contain
+    /// it, read from posting lists (cheaper than reading each document's terms).
+    func postings(of terms: [String], contain documentIDs: [UInt32]) throws -> [[Bool]] {
+        guard !terms.isEmpty, !documentIDs.isEmpty else { return terms.map { _ in [] } }
+        let bytes = terms.map { Array($0.utf8) }
+        let lengths = bytes.map(\.count)
+        var present = [UInt8](repeating: 0, count: terms.count * documentIDs.count)
+        try withPointers(to: bytes) { pointers in
+            _ = try withEngineError {
+                eix_database_postings_contain(handle, pointers, lengths, terms.count, documentIDs, documentIDs.count, &present, $0)
+            }
+        }
+        return (0..<terms.count).map { row in present[row * documentIDs.count..<(row + 1) * documentIDs.count].map { $0 == 1 } }
+    }
+
     /// The terms starting with `prefix`, with how many documents each indexes.
     func terms(withPrefix prefix: String) throws -> [(term: String, frequency: Int)] {
         let list = try prefix.withBytes { bytes, count in
@@ -112,6 +140,21 @@ final class Database {
             terms.append((text, Int(frequency)))
         }
         return terms
+    }
+
+    /// The terms that best describe the top `documents` matches of a query
+    /// (relevance feedback), best first, with Xapian's expansion weights.
+    func feedbackTerms(for query: Query, documents: Int, count: Int) throws -> [(term: String, weight: Double)] {
+        let set = try withEngineError { eix_database_feedback_terms(handle, query.handle, UInt32(documents), UInt32(count), $0) }!
+        defer { eix_expansion_set_free(set) }
+        return withExtendedLifetime(query) {
+            (0..<eix_expansion_set_size(set)).map { index in
+                var length = 0
+                let term = eix_expansion_set_term(set, index, &length)!
+                return (String(decoding: UnsafeRawBufferPointer(start: term, count: length), as: UTF8.self),
+                        eix_expansion_set_weight(set, index))
+            }
+        }
     }
 
     /// Runs a BM25-ranked search.

@@ -99,32 +99,27 @@ final class Document {
 
     /// Indexes the words of `text` under `prefix`, raw with positions and
     /// stemmed (`"Z" + prefix + stem`); `position` advances past them.
-    func indexText(_ text: String, prefix: String, stemmer: Stemmer, position: inout UInt32) throws {
+    /// - Returns: the words, when `returningWords` (to spare splitting twice).
+    @discardableResult
+    func indexText(_ text: String, prefix: String, stemmer: Stemmer, position: inout UInt32,
+                   returningWords: Bool = false) throws -> [String] {
+        var words: UnsafeMutablePointer<CChar>?
+        var length = 0
         try text.withBytes { textBytes, textCount in
             try prefix.withBytes { prefixBytes, prefixCount in
                 try stemmer.withHandle { stemmerHandle in
-                    _ = try withEngineError {
-                        eix_document_index_text(handle, textBytes, textCount, prefixBytes, prefixCount,
-                                                stemmerHandle, &position, $0)
+                    try withUnsafeMutablePointer(to: &words) { wordsPointer in
+                        _ = try withEngineError {
+                            eix_document_index_text(handle, textBytes, textCount, prefixBytes, prefixCount, stemmerHandle,
+                                                    &position, returningWords ? wordsPointer : nil, &length, $0)
+                        }
                     }
                 }
             }
         }
+        guard let words else { return [] }
+        defer { eix_string_free(words) }
+        return UnsafeRawBufferPointer(start: words, count: length).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 
-/// Calls `body` with C pointers to each byte array, valid during the call.
-private func withPointers<Result>(to arrays: [[UInt8]], _ body: ([UnsafePointer<CChar>?]) throws -> Result) rethrows -> Result {
-    var pointers: [UnsafePointer<CChar>?] = []
-    pointers.reserveCapacity(arrays.count)
-    func visit(_ index: Int) throws -> Result {
-        guard index < arrays.count else { return try body(pointers) }
-        return try arrays[index].withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { chars in
-                pointers.append(chars.baseAddress)
-                return try visit(index + 1)
-            }
-        }
-    }
-    return try visit(0)
-}

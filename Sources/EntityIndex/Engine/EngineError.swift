@@ -58,3 +58,19 @@ extension String {
         }
     }
 }
+
+/// Calls `body` with C pointers to each byte array, valid during the call.
+func withPointers<Result>(to arrays: [[UInt8]], _ body: ([UnsafePointer<CChar>?]) throws -> Result) rethrows -> Result {
+    var pointers: [UnsafePointer<CChar>?] = []
+    pointers.reserveCapacity(arrays.count)
+    func visit(_ index: Int) throws -> Result {
+        guard index < arrays.count else { return try body(pointers) }
+        return try arrays[index].withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { chars in
+                pointers.append(chars.baseAddress)
+                return try visit(index + 1)
+            }
+        }
+    }
+    return try visit(0)
+}

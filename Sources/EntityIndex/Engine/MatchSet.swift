@@ -21,6 +21,11 @@ final class MatchSet {
         eix_match_set_weight(handle, UInt32(rank))
     }
 
+    /// The document id at a rank.
+    func documentID(at rank: Int) -> UInt32 {
+        eix_match_set_docid(handle, UInt32(rank))
+    }
+
     /// The document at a rank.
     func document(at rank: Int) throws -> Document {
         let document = try withEngineError { eix_match_set_document(handle, UInt32(rank), $0) }

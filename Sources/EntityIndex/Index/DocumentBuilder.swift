@@ -5,6 +5,7 @@ import Foundation
 struct DocumentBuilder {
     let schemas: SchemaRegistry
     let defaultLanguage: Language
+    let lexicon: Lexicon?
     let stemmers: Stemmers
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -12,16 +13,18 @@ struct DocumentBuilder {
         return encoder
     }()
 
-    init(schemas: SchemaRegistry, defaultLanguage: Language, stemmers: Stemmers) {
-        self.schemas = schemas
-        self.defaultLanguage = defaultLanguage
+    init(configuration: IndexConfiguration, stemmers: Stemmers) {
+        schemas = configuration.schemas
+        defaultLanguage = configuration.defaultLanguage
+        lexicon = configuration.lexicon
         self.stemmers = stemmers
     }
 
     /// The document for an entity that passed `SchemaRegistry.validated`: its
     /// unique and type terms, the terms of each searchable property (transient
     /// entities' under `parent.child` paths), sortable values of dates and
-    /// numbers, the result summary, and the entity itself as stored data.
+    /// numbers, the meaning vector of its words, the result summary, and the
+    /// entity itself as stored data.
     func document(for entity: Entity) throws -> Document {
         guard let schema = schemas.schema(for: entity.type) else {
             throw EntityIndexError(.invalidEntity, "\(entity.identifier): unknown type")
@@ -30,7 +33,7 @@ struct DocumentBuilder {
         try document.addBooleanTerm(IndexLayout.uniqueTerm(for: entity.identifier))
         try document.addBooleanTerm(IndexLayout.typeTerm(for: entity.type))
 
-        var terms = TermWriter(document: document, schemas: schemas, stemmers: stemmers)
+        var terms = TermWriter(document: document, schemas: schemas, stemmers: stemmers, collectsWords: lexicon != nil)
         for property in schema.properties {
             guard let value = entity.properties[property.name] else { continue }
             try terms.index(value, as: property.kind, property: property, path: property.name,
@@ -41,6 +44,9 @@ struct DocumentBuilder {
         }
 
         try indexNames(of: entity, schema: schema, in: document)
+        if let lexicon, let meaning = MeaningVector(words: terms.words, lexicon: lexicon) {
+            try document.setValue(meaning.encoded, slot: IndexLayout.meaningSlot)
+        }
 
         let display = schema.displayRepresentation(of: entity)
         try document.setValue(IndexLayout.summary(of: entity.identifier, display: display), slot: IndexLayout.summarySlot)
@@ -89,13 +95,17 @@ private struct TermWriter {
     let document: Document
     let schemas: SchemaRegistry
     let stemmers: Stemmers
+    let collectsWords: Bool
     var generalPosition: UInt32 = 0
     var pathPositions: [String: UInt32] = [:]
+    /// Every word indexed in the general text, when `collectsWords`.
+    var words: [String] = []
 
-    init(document: Document, schemas: SchemaRegistry, stemmers: Stemmers) {
+    init(document: Document, schemas: SchemaRegistry, stemmers: Stemmers, collectsWords: Bool) {
         self.document = document
         self.schemas = schemas
         self.stemmers = stemmers
+        self.collectsWords = collectsWords
     }
 
     /// Indexes a value of a kind; `property` says how its text is searched.
@@ -152,7 +162,8 @@ private struct TermWriter {
         let stemmer = stemmers.stemmer(for: language)
         try document.indexText(text, prefix: IndexLayout.propertyPrefix(for: path), stemmer: stemmer,
                                position: &pathPositions[path, default: 0])
-        try document.indexText(text, prefix: IndexLayout.generalTextPrefix, stemmer: stemmer, position: &generalPosition)
+        words += try document.indexText(text, prefix: IndexLayout.generalTextPrefix, stemmer: stemmer,
+                                        position: &generalPosition, returningWords: collectsWords)
     }
 }
 

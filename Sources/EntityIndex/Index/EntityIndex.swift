@@ -106,7 +106,13 @@ public final class EntityIndex: Sendable {
     func withReader<Result: Sendable>(_ body: (IndexReader) throws -> Result) throws -> Result {
         try Self.translatingErrors(path: path) {
             if let readers {
-                return try readers.withReader(body)
+                do {
+                    return try readers.withReader(body)
+                } catch let error as EngineError where error.code == .databaseModified {
+                    // Commits keep overtaking this read. Hold this index's writer
+                    // still (if it has one) and read once more.
+                    return try writer.withLock { _ in try readers.withReader(body) }
+                }
             }
             return try writer.withLock { writer in try writer!.reader.read(body) }
         }
@@ -138,8 +144,7 @@ final class IndexWriter {
 
     init(path: String, mode: Database.Mode, configuration: IndexConfiguration) throws {
         database = try Database(path: path, mode: mode)
-        builder = DocumentBuilder(schemas: configuration.schemas, defaultLanguage: configuration.defaultLanguage,
-                                  stemmers: Stemmers())
+        builder = DocumentBuilder(configuration: configuration, stemmers: Stemmers())
         reader = IndexReader(database: database)
     }
 

@@ -6,10 +6,19 @@ public struct IndexConfiguration: Sendable {
     /// The language of text whose property declares none; English unless changed.
     public var defaultLanguage: Language
 
-    /// A configuration of schemas and a default language.
-    public init(schemas: SchemaRegistry = .builtIn, defaultLanguage: Language = .english) {
+    /// The lexicon that gives words their meaning (query expansion and
+    /// re-ranking); the bundled English one by default, nil for none.
+    public var lexicon: Lexicon?
+    /// How strongly meaning shapes searches.
+    public var meaning: MeaningSettings
+
+    /// A configuration of schemas, a default language and a lexicon.
+    public init(schemas: SchemaRegistry = .builtIn, defaultLanguage: Language = .english,
+                lexicon: Lexicon? = try? Lexicon.bundled(), meaning: MeaningSettings = MeaningSettings()) {
         self.schemas = schemas
         self.defaultLanguage = defaultLanguage
+        self.lexicon = lexicon
+        self.meaning = meaning
     }
 
     /// Every language text may be indexed in, the default first: a query word is

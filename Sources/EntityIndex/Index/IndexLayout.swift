@@ -49,6 +49,9 @@ enum IndexLayout {
         }
     }
 
+    /// The value slot holding an entity's meaning vector (see `MeaningVector.encoded`).
+    static let meaningSlot: UInt32 = 1_000_002
+
     /// The term of a word of an entity's name (unstemmed).
     static func nameTerm(_ word: String) -> String {
         "XN\(word)"

@@ -11,6 +11,8 @@ public struct EntityIndexError: Error, Hashable, Sendable, CustomStringConvertib
         public static let invalidSchema = Code(rawValue: "invalidSchema")
         /// An update names an entity that is not in the index.
         public static let entityNotFound = Code(rawValue: "entityNotFound")
+        /// A lexicon file is missing or malformed.
+        public static let invalidLexicon = Code(rawValue: "invalidLexicon")
         /// Input (a JSON Lines file) could not be read or parsed; nothing was applied.
         public static let malformedInput = Code(rawValue: "malformedInput")
         /// There is no index at the given path.

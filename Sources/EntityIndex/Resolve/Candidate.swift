@@ -1,36 +1,51 @@
-/// An entity on its way to becoming a result: its score so far, what matched,
-/// and (for text matches) its document, to find the matching properties later.
+/// An entity on its way to becoming a result: its score so far and what
+/// matched. Index entities are known by document id until the end, so that
+/// only the results shown pay for reading their summaries.
 struct Candidate {
-    var identifier: EntityIdentifier
+    /// The index document, or nil for an entity from a fallback.
+    var documentID: UInt32?
+    /// The entity's type and id, once known.
+    var identifier: EntityIdentifier?
     var score: Double
     var title: String?
     var subtitle: String?
     var matched: [String]
-    var document: Document?
+
+    /// A candidate from the index.
+    init(documentID: UInt32, score: Double, matched: [String] = []) {
+        self.documentID = documentID
+        self.score = score
+        self.matched = matched
+    }
+
+    /// A candidate from a fallback, already known in full.
+    init(fallback: FallbackCandidate) {
+        identifier = fallback.identifier
+        score = min(max(fallback.score, 0), 1)
+        title = fallback.title
+        subtitle = fallback.subtitle
+        matched = ["fallback"]
+    }
 
     /// Keeps the better score of two findings of one entity and every match.
     mutating func merge(_ other: Candidate) {
-        if other.score > score {
-            score = other.score
-        }
+        score = max(score, other.score)
         for property in other.matched where !matched.contains(property) {
             matched.append(property)
         }
+        identifier = identifier ?? other.identifier
         title = title ?? other.title
         subtitle = subtitle ?? other.subtitle
-        document = document ?? other.document
     }
 
-    var result: SearchResult {
-        SearchResult(identifier: identifier, score: score, title: title, subtitle: subtitle, matched: matched)
-    }
-}
-
-extension Candidate {
-    /// A candidate from a matching document's stored summary.
-    init(document: Document, score: Double, matched: [String]) throws {
+    /// Fills in the identifier, title and subtitle from the document's summary.
+    mutating func readSummary(from database: Database) throws {
+        guard identifier == nil, let documentID, let document = try database.document(id: documentID) else { return }
         let summary = IndexLayout.parseSummary(try document.value(slot: IndexLayout.summarySlot))
-        self.init(identifier: summary.identifier, score: score, title: summary.title, subtitle: summary.subtitle,
-                  matched: matched, document: document)
+        (identifier, title, subtitle) = (summary.identifier, summary.title, summary.subtitle)
+    }
+
+    var result: SearchResult? {
+        identifier.map { SearchResult(identifier: $0, score: score, title: title, subtitle: subtitle, matched: matched) }
     }
 }

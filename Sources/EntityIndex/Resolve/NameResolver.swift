@@ -28,10 +28,9 @@ struct NameResolver {
         let matches = try reader.database.search(query, limit: Self.candidateLimit)
         var candidates: [Candidate] = []
         for rank in 0..<matches.count {
-            let document = try matches.document(at: rank)
-            let names = IndexLayout.parseNames(try document.value(slot: IndexLayout.namesSlot))
+            let names = IndexLayout.parseNames(try matches.document(at: rank).value(slot: IndexLayout.namesSlot))
             guard let best = NameScoring.best(query: words, names: names), best.score > 0 else { continue }
-            candidates.append(try Candidate(document: document, score: best.score, matched: [best.property]))
+            candidates.append(Candidate(documentID: matches.documentID(at: rank), score: best.score, matched: [best.property]))
         }
         return candidates
     }

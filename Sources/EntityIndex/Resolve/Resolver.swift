@@ -11,53 +11,74 @@ struct Resolver {
             return try resolve(reference, in: context)
         }
         let filter = try filterQuery(for: request)
-        let text = TextResolver(reader: reader, schemas: configuration.schemas, languages: configuration.indexedLanguages)
-        var found: [EntityIdentifier: Candidate] = [:]
+        let text = TextResolver(reader: reader, configuration: configuration)
+        let plan = try text.plan(for: request.text, usesMeaning: request.usesMeaning)
+        var found: [UInt32: Candidate] = [:]
         func add(_ candidates: [Candidate]) {
             for candidate in candidates {
-                found[candidate.identifier, default: candidate].merge(candidate)
+                found[candidate.documentID!, default: candidate].merge(candidate)
             }
         }
 
-        let words = try normalizedWords(in: request.text)
-        let pool = max(request.limit, 20)
-        if words.isEmpty {
+        if plan.words.isEmpty {
             if let filter { add(try listing(filter, limit: request.limit)) }
         } else {
-            if request.property == nil {
-                add(try NameResolver(reader: reader).candidates(for: words, filter: filter))
+            if request.property == nil, request.matchesNames {
+                add(try NameResolver(reader: reader).candidates(for: plan.words.map(\.word), filter: filter))
             }
-            add(try text.candidates(for: request.text, property: request.property, filter: filter, limit: pool))
+            add(try text.candidates(for: plan, property: request.property, filter: filter, limit: max(request.limit, 20)))
         }
         if let context = request.context {
-            raise(&found, by: context)
+            try raise(&found, by: context)
         }
+        var ranked = Array(found.values)
         if let fallback = request.fallback {
-            add(try fallback(request.text).filter { request.types.isEmpty || request.types.contains($0.identifier.type) }.map {
-                Candidate(identifier: $0.identifier, score: min(max($0.score, 0), 1), title: $0.title, subtitle: $0.subtitle,
-                          matched: ["fallback"], document: nil)
-            })
+            ranked += try fallback(request.text)
+                .filter { request.types.isEmpty || request.types.contains($0.identifier.type) }
+                .map(Candidate.init(fallback:))
         }
+        return Resolution(ranked: try shown(ranked, limit: request.limit, plan: plan))
+    }
 
-        var ranked = found.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.identifier.description < $1.identifier.description }
-        ranked = Array(ranked.prefix(request.limit))
-        if !words.isEmpty {
-            let match = try text.matchTerms(for: request.text)
-            for index in ranked.indices {
-                for path in try text.matchedProperties(of: ranked[index], looking: match) where !ranked[index].matched.contains(path) {
-                    ranked[index].matched.append(path)
-                }
+    /// The best candidates as results: summaries read, duplicates (an entity
+    /// both indexed and from the fallback) merged, matching properties found.
+    private func shown(_ candidates: [Candidate], limit: Int, plan: TextResolver.Plan) throws -> [SearchResult] {
+        // Best first; ties in index order (listings), fallback entities after.
+        var ranked = candidates.sorted {
+            $0.score != $1.score ? $0.score > $1.score : ($0.documentID ?? .max) < ($1.documentID ?? .max)
+        }
+        var shown: [Candidate] = []
+        var positions: [EntityIdentifier: Int] = [:]
+        while shown.count < limit, !ranked.isEmpty {
+            var candidate = ranked.removeFirst()
+            try candidate.readSummary(from: reader.database)
+            guard let identifier = candidate.identifier else { continue }  // deleted meanwhile
+            if let position = positions[identifier] {
+                shown[position].merge(candidate)
+            } else {
+                positions[identifier] = shown.count
+                shown.append(candidate)
             }
         }
-        return Resolution(ranked: ranked.map(\.result))
+        if !plan.words.isEmpty {
+            let text = TextResolver(reader: reader, configuration: configuration)
+            for (index, paths) in try text.matchedProperties(of: shown, plan: plan).enumerated() {
+                for path in paths where !shown[index].matched.contains(path) { shown[index].matched.append(path) }
+            }
+        }
+        // Merging a fallback finding may raise a score: re-sort, keeping ties in order.
+        return shown.enumerated().sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }
+            .compactMap(\.element.result)
     }
 
     /// The one entity a screen reference points at, or nothing.
     private func resolve(_ reference: ScreenReference, in context: ScreenContext) throws -> Resolution {
         guard let target = reference.target(in: context),
-              let document = try reader.database.document(uniqueTerm: IndexLayout.uniqueTerm(for: target))
+              let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: target))
         else { return Resolution(ranked: []) }
-        return Resolution(ranked: [try Candidate(document: document, score: 1, matched: [reference.matchedLabel]).result])
+        var candidate = Candidate(documentID: documentID, score: 1, matched: [reference.matchedLabel])
+        try candidate.readSummary(from: reader.database)
+        return Resolution(ranked: candidate.result.map { [$0] } ?? [])
     }
 
     /// Types and ranges as one filter, or nil when there are none.
@@ -78,20 +99,23 @@ struct Resolver {
     /// Every entity that passes a filter, unranked (score 1), in index order.
     private func listing(_ filter: Query, limit: Int) throws -> [Candidate] {
         let matches = try reader.database.search(try filter.scaled(by: 0), limit: limit)
-        return try (0..<matches.count).map { try Candidate(document: matches.document(at: $0), score: 1, matched: []) }
+        return (0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 1) }
     }
 
     /// Raises entities on screen, so that when the text fits them about as well
     /// as others they come first.
-    private func raise(_ found: inout [EntityIdentifier: Candidate], by context: ScreenContext) {
-        for identifier in found.keys {
-            if identifier == context.focused {
-                found[identifier]!.score += Resolution.focusBoost
-                found[identifier]!.matched.append("focused")
-            } else if context.visible.contains(identifier) {
-                found[identifier]!.score += Resolution.screenBoost
-                found[identifier]!.matched.append("visible")
-            }
+    private func raise(_ found: inout [UInt32: Candidate], by context: ScreenContext) throws {
+        func raise(_ identifier: EntityIdentifier, by boost: Double, label: String) throws {
+            guard let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)),
+                  found[documentID] != nil else { return }
+            found[documentID]!.score += boost
+            found[documentID]!.matched.append(label)
+        }
+        if let focused = context.focused {
+            try raise(focused, by: Resolution.focusBoost, label: "focused")
+        }
+        for visible in Set(context.visible) where visible != context.focused {
+            try raise(visible, by: Resolution.screenBoost, label: "visible")
         }
     }
 }

@@ -16,6 +16,13 @@ public struct SearchQuery: Sendable {
     /// Data the service keeps elsewhere, searched too and merged into the ranking
     /// (App Intents' `EntityStringQuery`).
     public var fallback: StringQueryFallback?
+    /// Whether words also find their nearest words in meaning and results are
+    /// re-ranked by meaning (needs the index's lexicon); on by default.
+    public var usesMeaning: Bool
+    /// Whether entities are also resolved by their names (typos, prefixes,
+    /// other scripts); on by default. Off, only words in text count, as in a
+    /// plain document search.
+    public var matchesNames: Bool
     /// The most results to return.
     public var limit: Int
 
@@ -24,13 +31,16 @@ public struct SearchQuery: Sendable {
 
     /// A request for `text`, optionally narrowed by type, property, ranges and context.
     public init(_ text: String, types: Set<EntityType> = [], property: String? = nil, ranges: [PropertyRange] = [],
-                context: ScreenContext? = nil, fallback: StringQueryFallback? = nil, limit: Int = 10) {
+                context: ScreenContext? = nil, fallback: StringQueryFallback? = nil, usesMeaning: Bool = true,
+                matchesNames: Bool = true, limit: Int = 10) {
         self.text = text
         self.types = types
         self.property = property
         self.ranges = ranges
         self.context = context
         self.fallback = fallback
+        self.usesMeaning = usesMeaning
+        self.matchesNames = matchesNames
         self.limit = limit
     }
 

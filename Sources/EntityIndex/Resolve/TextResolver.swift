@@ -1,40 +1,131 @@
 /// Resolves by words: BM25 over all searchable text, or over one property.
 /// A query word matches its stem in each language the index uses; the whole
-/// text also matches an identifier (an email, a phone number) exactly.
+/// text also matches an identifier (an email, a phone number) exactly. With a
+/// lexicon, words also bring their nearest words in meaning (weighted below
+/// them), and the best BM25 matches are re-ranked by meaning.
 struct TextResolver {
     let reader: IndexReader
     let schemas: SchemaRegistry
     /// The languages text may be indexed in, the default first.
     let languages: [Language]
+    /// The lexicon for expansion and re-ranking; nil to match words only.
+    let lexicon: Lexicon?
+    /// How strongly meaning counts.
+    let meaningSettings: MeaningSettings
+
+    /// A resolver over a reader, configured as the index is.
+    init(reader: IndexReader, configuration: IndexConfiguration) {
+        self.reader = reader
+        schemas = configuration.schemas
+        languages = configuration.indexedLanguages
+        lexicon = configuration.lexicon
+        meaningSettings = configuration.meaning
+    }
 
     /// How much of the 0-to-1 scale the best text match reaches: a name match
     /// (1 for the whole name, 0.875 for a first name alone) outranks a mention.
     static let weight = 0.6
 
-    /// Entities whose text fits, scored `weight` × their BM25 weight relative to the best.
-    func candidates(for text: String, property: String?, filter: Query?, limit: Int) throws -> [Candidate] {
-        guard var query = try textQuery(for: text, property: property) else { return [] }
+    /// The terms a text is searched with.
+    struct Plan {
+        /// Each distinct word with its distinct stems across the languages, and
+        /// how often the text says it (a repeated word weighs more, as BM25's
+        /// within-query frequency has it).
+        var words: [(word: String, stems: [String], count: Int)]
+        /// Neighbours of the words in meaning that the index holds.
+        var expansions: [QueryExpansion.Term]
+        /// The whole text as an identifier or keyword.
+        var exact: String?
+        /// The meaning of the whole text, for re-ranking.
+        var meaning: MeaningVector?
+        /// Whether the semantic layer (expansion, feedback, re-ranking) is on.
+        var usesMeaning: Bool
+    }
+
+    /// The plan for a text; without `usesMeaning`, words only.
+    func plan(for text: String, usesMeaning: Bool) throws -> Plan {
+        var positions: [String: Int] = [:]
+        var words: [(word: String, stems: [String], count: Int)] = []
+        for word in try normalizedWords(in: text) {
+            if let position = positions[word] {
+                words[position].count += 1
+                continue
+            }
+            var stems: [String] = []
+            for language in languages {
+                let stem = try reader.stemmers.stemmer(for: language).stem(word)
+                if !stems.contains(stem) { stems.append(stem) }
+            }
+            positions[word] = words.count
+            words.append((word, stems, 1))
+        }
+        var plan = Plan(words: words, expansions: [], exact: IndexLayout.exactValue(text), meaning: nil,
+                        usesMeaning: usesMeaning && lexicon != nil)
+        if usesMeaning, let lexicon {
+            let stemmer = reader.stemmers.stemmer(for: languages[0])
+            plan.expansions = try QueryExpansion(lexicon: lexicon, settings: meaningSettings).terms(
+                for: words.map(\.word), stem: stemmer.stem,
+                frequency: { try reader.database.termFrequency(IndexLayout.stemmedTerm($0)) })
+            if meaningSettings.rerankWeight > 0 {
+                plan.meaning = MeaningVector(words: words.map(\.word), lexicon: lexicon)
+            }
+        }
+        return plan
+    }
+
+    /// Entities whose text fits, scored `weight` × their (re-ranked) relevance
+    /// relative to the best.
+    func candidates(for plan: Plan, property: String?, filter: Query?, limit: Int) throws -> [Candidate] {
+        guard var query = try query(for: plan, property: property) else { return [] }
         if let filter { query = try Query.combine(.filter, [query, filter]) }
-        let matches = try reader.database.search(query, limit: limit)
+        if plan.usesMeaning, meaningSettings.feedbackTerms > 0 {
+            query = try withFeedback(query)
+        }
+        let reranks = plan.meaning != nil
+        let matches = try reader.database.search(query, limit: reranks ? max(limit, meaningSettings.rerankDepth) : limit)
         guard matches.count > 0 else { return [] }
-        let best = matches.weight(at: 0)
-        return try (0..<matches.count).map { rank in
-            let relative = best > 0 ? matches.weight(at: rank) / best : 1
-            return try Candidate(document: matches.document(at: rank), score: Self.weight * relative, matched: [])
+
+        var scores = (0..<matches.count).map { matches.weight(at: $0) }
+        if let meaning = plan.meaning {
+            let lowest = scores.min()!, highest = scores.max()!
+            for rank in scores.indices {
+                let relevance = highest > lowest ? (scores[rank] - lowest) / (highest - lowest) : 1
+                let vector = MeaningVector(encoded: try matches.document(at: rank).valueBytes(slot: IndexLayout.meaningSlot),
+                                           dimensions: meaning.values.count)
+                scores[rank] = relevance + meaningSettings.rerankWeight * max(0, vector.map(meaning.cosine) ?? 0)
+            }
+        }
+        let best = scores.max()!
+        return scores.enumerated().map { rank, score in
+            Candidate(documentID: matches.documentID(at: rank), score: Self.weight * (best > 0 ? score / best : 1))
         }
     }
 
-    /// `OR` of the text's words and of the whole text as an identifier — in the
-    /// general text, or under one property's prefixes; nil without words.
-    func textQuery(for text: String, property: String?) throws -> Query? {
+    /// The query, with the terms that best describe its first-pass matches
+    /// added below it (pseudo relevance feedback).
+    private func withFeedback(_ query: Query) throws -> Query {
+        let feedback = try reader.database.feedbackTerms(for: query, documents: meaningSettings.feedbackDocuments,
+                                                         count: meaningSettings.feedbackTerms)
+        guard let best = feedback.first?.weight, best > 0 else { return query }
+        let terms = try feedback.map { try Query.term($0.term).scaled(by: meaningSettings.feedbackWeight * $0.weight / best) }
+        return try Query.combine(.andMaybe, [query, try Query.combine(.or, terms)])
+    }
+
+    /// `OR` of the words, their expansions (scaled below them) and the whole
+    /// text as an identifier — in the general text or under one property's
+    /// prefixes; nil without words.
+    func query(for plan: Plan, property: String?) throws -> Query? {
         let prefix = property.map(IndexLayout.propertyPrefix(for:)) ?? IndexLayout.generalTextPrefix
         var alternatives: [Query] = []
-        for stems in try stemmedWords(of: text) {
-            let terms = try stems.map { try Query.term(IndexLayout.stemmedTerm($0, prefix: prefix)) }
+        for (_, stems, count) in plan.words {
+            let terms = try stems.map { try Query.term(IndexLayout.stemmedTerm($0, prefix: prefix), withinQueryFrequency: UInt32(count)) }
             alternatives.append(terms.count == 1 ? terms[0] : try Query.combine(.synonym, terms))
         }
         guard !alternatives.isEmpty else { return nil }
-        if let exact = IndexLayout.exactValue(text) {
+        for expansion in plan.expansions {
+            alternatives.append(try Query.term(IndexLayout.stemmedTerm(expansion.stem, prefix: prefix)).scaled(by: expansion.weight))
+        }
+        if let exact = plan.exact {
             if let property {
                 alternatives.append(try Query.term(IndexLayout.identifierPrefix(for: property) + exact))
                 alternatives.append(try Query.term(IndexLayout.keywordPrefix(for: property) + exact))
@@ -45,52 +136,39 @@ struct TextResolver {
         return alternatives.count == 1 ? alternatives[0] : try Query.combine(.or, alternatives)
     }
 
-    /// What `matchedProperties` looks for: the text's stems and its exact value.
-    struct MatchTerms {
-        let stems: [String]
-        let exact: String?
-    }
-
-    /// The stems and exact value of a text, worked out once per request.
-    func matchTerms(for text: String) throws -> MatchTerms {
-        MatchTerms(stems: try stemmedWords(of: text).flatMap { $0 }, exact: IndexLayout.exactValue(text))
-    }
-
-    /// The property paths of a candidate's type in which the text's words (or
-    /// the whole text, for identifiers and keywords) occur.
-    func matchedProperties(of candidate: Candidate, looking match: MatchTerms) throws -> [String] {
-        guard let document = candidate.document else { return [] }
-        let (stems, exact) = (match.stems, match.exact)
-        var paths: [String] = []
-        var terms: [String] = []
-        for path in schemas.searchablePaths(of: candidate.identifier.type) {
-            var pathTerms = stems.map { IndexLayout.stemmedTerm($0, prefix: IndexLayout.propertyPrefix(for: path)) }
-            if let exact {
-                pathTerms += [IndexLayout.identifierPrefix(for: path) + exact, IndexLayout.keywordPrefix(for: path) + exact]
+    /// For each candidate (identified, from the index), the property paths of
+    /// its type in which the plan's words (or the whole text, for identifiers
+    /// and keywords) occur; a path matched only through expansion is reported
+    /// as `expansion:<path>`. Reads posting lists once for all candidates.
+    func matchedProperties(of candidates: [Candidate], plan: Plan) throws -> [[String]] {
+        let literal = plan.words.flatMap(\.stems), expanded = plan.expansions.map(\.stem)
+        var checks: [EntityType: [(label: String, term: String)]] = [:]
+        for type in Set(candidates.compactMap { $0.documentID == nil ? nil : $0.identifier?.type }) {
+            checks[type] = schemas.searchablePaths(of: type).flatMap { path -> [(label: String, term: String)] in
+                let prefix = IndexLayout.propertyPrefix(for: path)
+                var literalTerms = literal.map { IndexLayout.stemmedTerm($0, prefix: prefix) }
+                if let exact = plan.exact {
+                    literalTerms += [IndexLayout.identifierPrefix(for: path) + exact, IndexLayout.keywordPrefix(for: path) + exact]
+                }
+                return literalTerms.map { (path, $0) }
+                    + expanded.map { ("expansion:\(path)", IndexLayout.stemmedTerm($0, prefix: prefix)) }
             }
-            paths += Array(repeating: path, count: pathTerms.count)
-            terms += pathTerms
         }
-        var matched: [String] = []
-        for (path, present) in zip(paths, try document.containsTerms(terms)) where present && !matched.contains(path) {
-            matched.append(path)
-        }
-        return matched
-    }
+        let terms = Array(Set(checks.values.flatMap { $0.map(\.term) })).sorted()
+        let documentIDs = Array(Set(candidates.compactMap(\.documentID))).sorted()
+        let presence = try reader.database.postings(of: terms, contain: documentIDs)
+        let termRow = Dictionary(uniqueKeysWithValues: terms.enumerated().map { ($1, $0) })
+        let documentColumn = Dictionary(uniqueKeysWithValues: documentIDs.enumerated().map { ($1, $0) })
 
-    /// Each distinct word of the text with its distinct stems across the languages.
-    private func stemmedWords(of text: String) throws -> [[String]] {
-        var seen = Set<String>()
-        var result: [[String]] = []
-        for word in try normalizedWords(in: text) where seen.insert(word).inserted {
-            var stems: [String] = []
-            for language in languages {
-                let stem = try reader.stemmers.stemmer(for: language).stem(word)
-                if !stems.contains(stem) { stems.append(stem) }
+        return candidates.map { candidate in
+            guard let documentID = candidate.documentID, let type = candidate.identifier?.type else { return [] }
+            var matched: [String] = []
+            for (label, term) in checks[type] ?? [] where !matched.contains(label) {
+                if presence[termRow[term]!][documentColumn[documentID]!] { matched.append(label) }
             }
-            result.append(stems)
+            // A path matched literally needs no expansion label too.
+            return matched.filter { !$0.hasPrefix("expansion:") || !matched.contains(String($0.dropFirst("expansion:".count))) }
         }
-        return result
     }
 }
 

@@ -9,7 +9,7 @@ enum SearchCommand: Command {
         help: """
             Usage: entity-index --index DIR search [QUERY] [--type TYPE]... [--property NAME]
                                 [--range PROPERTY:FROM..TO]... [--visible TYPE:ID,...] [--focused TYPE:ID]
-                                [--limit N] [--json]
+                                [--expansion on|off] [--explain] [--limit N] [--json]
 
             Resolves by name (typos, accents, other scripts), by words (BM25 over all
             searchable text), by one property, or by what is on screen ("this event",
@@ -24,12 +24,15 @@ enum SearchCommand: Command {
                                   includes that whole day
               --visible LIST      the entities on screen, top to bottom (TYPE:ID,TYPE:ID)
               --focused TYPE:ID   the entity the person is looking at
+              --expansion on|off  words also find their nearest words in meaning and
+                                  results are re-ranked by meaning (default on)
+              --explain           print on standard error the neighbours each word brought
               --limit N           at most N results (default 10)
               --json              print {"status", "results": [{"type", "id", "score",
                                   "title", "subtitle", "matched"}, ...]}
             """,
-        valueOptions: ["--type", "--limit", "--property", "--range", "--visible", "--focused"],
-        flags: ["--json"])
+        valueOptions: ["--type", "--limit", "--property", "--range", "--visible", "--focused", "--expansion"],
+        flags: ["--json", "--explain"])
 
     /// The JSON shape of the output; later fields are added, never renamed.
     struct Output: Encodable {
@@ -53,11 +56,19 @@ enum SearchCommand: Command {
             property: arguments.value("--property"),
             ranges: (arguments.values["--range"] ?? []).map(parseRange),
             context: screenContext(arguments),
+            usesMeaning: arguments.switchValue("--expansion", default: true),
             limit: arguments.positiveInteger("--limit", default: 10))
         guard !query.text.trimmingCharacters(in: .whitespaces).isEmpty || !query.types.isEmpty || !query.ranges.isEmpty else {
             throw UsageError("give a query to search for, or --type or --range to list entities")
         }
-        let resolution = try EntityIndex(path: path, access: .readOnly).resolve(query)
+        let index = try EntityIndex(path: path, access: .readOnly)
+        let resolution = try index.resolve(query)
+        if arguments.flags.contains("--explain") {
+            let expansions = query.usesMeaning ? try index.expansions(for: query.text) : []
+            Terminal.printError(expansions.isEmpty ? "no expansions" : expansions.map {
+                "\($0.word) -> \($0.neighbour) (similarity \(String(format: "%.2f", $0.similarity)), weight \(String(format: "%.2f", $0.weight)))"
+            }.joined(separator: "\n"))
+        }
 
         if arguments.flags.contains("--json") {
             try Terminal.printJSON(Output(status: resolution.status.rawValue, results: resolution.results.map {

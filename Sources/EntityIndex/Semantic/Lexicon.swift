@@ -1,0 +1,156 @@
+import Foundation
+
+/// A semantic lexicon: for each of its words, the nearest words in meaning
+/// (from an embedding model, built offline by `Scripts/build_lexicon.py`) and
+/// a compact vector, memory-mapped from a file in the `EIXLEX01` format.
+/// Loading maps the file without copying it; look-ups are binary searches.
+public final class Lexicon: @unchecked Sendable {  // immutable after init; the mapping is read-only
+    /// The number of words.
+    public let wordCount: Int
+    /// The length of each word's compact vector.
+    public let dimensions: Int
+    /// Neighbours stored per word.
+    public let neighbourCount: Int
+
+    private let mapping: FileMapping
+    private let wordOffsets: Int, wordBlob: Int, zipfs: Int, scales: Int, vectors: Int
+    private let neighbourIDs: Int, neighbourSimilarities: Int
+
+    /// Maps a lexicon file.
+    /// - Throws: `EntityIndexError.Code.invalidLexicon` when the file is missing,
+    ///   not a lexicon, or cut short.
+    public init(contentsOf path: String) throws {
+        mapping = try FileMapping(path: path)
+        func fail(_ reason: String) -> EntityIndexError {
+            EntityIndexError(.invalidLexicon, "\(path) is not a usable lexicon: \(reason); rebuild it with Scripts/build_lexicon.py")
+        }
+        guard mapping.count >= 32, mapping.bytes(0, 8).elementsEqual("EIXLEX01".utf8) else { throw fail("wrong magic") }
+        wordCount = Int(mapping.uint32(at: 8))
+        dimensions = Int(mapping.uint32(at: 12))
+        neighbourCount = Int(mapping.uint32(at: 16))
+        func aligned(_ offset: Int) -> Int { (offset + 3) & ~3 }
+        wordOffsets = 32
+        wordBlob = wordOffsets + 4 * (wordCount + 1)
+        guard wordBlob <= mapping.count else { throw fail("cut short in the word table") }
+        let blobLength = Int(mapping.uint32(at: wordOffsets + 4 * wordCount))
+        zipfs = aligned(wordBlob + blobLength)
+        scales = aligned(zipfs + wordCount)
+        vectors = scales + 4 * wordCount
+        neighbourIDs = aligned(vectors + wordCount * dimensions)
+        neighbourSimilarities = neighbourIDs + 4 * wordCount * neighbourCount
+        guard neighbourSimilarities + wordCount * neighbourCount <= mapping.count else { throw fail("cut short") }
+    }
+
+    /// The lexicon shipped with EntityIndex: 50,000 English words, neighbours
+    /// from all-MiniLM-L6-v2 and GloVe (see `lexicon-manifest.json`). Mapped once.
+    public static func bundled() throws -> Lexicon {
+        try bundledLexicon.get()
+    }
+
+    private static let bundledLexicon: Result<Lexicon, any Error> = Result {
+        guard let path = Bundle.module.path(forResource: "lexicon", ofType: "bin", inDirectory: "Resources") else {
+            throw EntityIndexError(.invalidLexicon, "the bundled lexicon is missing from the package resources; build it with Scripts/build_lexicon.py")
+        }
+        return try Lexicon(contentsOf: path)
+    }
+
+    /// The id of a normalised word, or nil when the lexicon lacks it.
+    func id(of word: String) -> Int? {
+        var word = word
+        return word.withUTF8 { target -> Int? in
+            var low = 0, high = wordCount - 1
+            while low <= high {
+                let middle = (low + high) / 2
+                let candidate = wordBytes(middle)
+                let order = compare(candidate, target)
+                if order == 0 { return middle }
+                if order < 0 { low = middle + 1 } else { high = middle - 1 }
+            }
+            return nil
+        }
+    }
+
+    /// The word with an id.
+    func word(_ id: Int) -> String {
+        String(decoding: wordBytes(id), as: UTF8.self)
+    }
+
+    /// The word's nearest words in meaning with their cosine similarity, nearest first.
+    func neighbours(of id: Int) -> [(id: Int, similarity: Double)] {
+        (0..<neighbourCount).compactMap { slot in
+            let index = id * neighbourCount + slot
+            let neighbour = mapping.uint32(at: neighbourIDs + 4 * index)
+            guard neighbour != UInt32.max else { return nil }
+            return (Int(neighbour), Double(mapping.uint8(at: neighbourSimilarities + index)) / 255)
+        }
+    }
+
+    /// How common the word is: its Zipf frequency (about 1 for rare words, 7 for "the").
+    func zipfFrequency(of id: Int) -> Double {
+        Double(mapping.uint8(at: zipfs + id)) / 10
+    }
+
+    /// Adds `weight` × the word's compact vector to `sum`.
+    func addVector(of id: Int, weight: Float, to sum: inout [Float]) {
+        let scale = mapping.float32(at: scales + 4 * id) * weight
+        let row = mapping.base.advanced(by: vectors + id * dimensions).assumingMemoryBound(to: Int8.self)
+        for dimension in 0..<dimensions {
+            sum[dimension] += Float(row[dimension]) * scale
+        }
+    }
+
+    private func wordBytes(_ id: Int) -> UnsafeRawBufferPointer {
+        let start = Int(mapping.uint32(at: wordOffsets + 4 * id)), end = Int(mapping.uint32(at: wordOffsets + 4 * (id + 1)))
+        return UnsafeRawBufferPointer(start: mapping.base.advanced(by: wordBlob + start), count: end - start)
+    }
+
+    private func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let aBase = a.baseAddress, let bBase = b.baseAddress {
+            let order = memcmp(aBase, bBase, common)
+            if order != 0 { return Int(order) }
+        }
+        return a.count - b.count
+    }
+}
+
+/// A read-only memory mapping of a whole file, unmapped on release.
+private final class FileMapping {
+    let base: UnsafeRawPointer
+    let count: Int
+
+    init(path: String) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw EntityIndexError(.invalidLexicon, "cannot open the lexicon \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size > 0 else {
+            throw EntityIndexError(.invalidLexicon, "the lexicon \(path) is empty or unreadable")
+        }
+        count = Int(status.st_size)
+        guard let pointer = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), pointer != MAP_FAILED else {
+            throw EntityIndexError(.invalidLexicon, "cannot map the lexicon \(path): \(String(cString: strerror(errno)))")
+        }
+        base = UnsafeRawPointer(pointer)
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+
+    func bytes(_ offset: Int, _ length: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base.advanced(by: offset), count: length)
+    }
+
+    func uint32(at offset: Int) -> UInt32 {
+        UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    func uint8(at offset: Int) -> UInt8 {
+        base.load(fromByteOffset: offset, as: UInt8.self)
+    }
+
+    func float32(at offset: Int) -> Float {
+        Float(bitPattern: uint32(at: offset))
+    }
+}

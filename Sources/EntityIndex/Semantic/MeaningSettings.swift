@@ -1,0 +1,57 @@
+/// How strongly meaning shapes a search: how far words expand, how much
+/// re-ranking by meaning counts, and whether the best first matches lend their
+/// terms (relevance feedback).
+///
+/// The defaults suit entities — short texts, interactive searches: only words
+/// the index does not know are expanded, and results are re-ranked by meaning.
+/// `documents` suits collections of longer documents: it adds relevance
+/// feedback, which costs a second pass (see the README's quality table).
+public struct MeaningSettings: Sendable, Hashable {
+    /// Neighbours kept per query word.
+    public var neighboursPerWord: Int
+    /// Expansion terms kept per query.
+    public var maximumExpansions: Int
+    /// Only words found in at most this many entities are expanded: a word
+    /// the index knows well finds its entities itself, and its neighbours
+    /// would only add noise. Negative expands every word.
+    public var expansionMaximumFrequency: Int
+    /// Neighbours less similar than this are not used.
+    public var minimumSimilarity: Double
+    /// An expansion's weight is its similarity times this (below 1, so a
+    /// literal match outranks it).
+    public var expansionWeight: Double
+    /// How many of the best BM25 matches are re-ranked by meaning.
+    public var rerankDepth: Int
+    /// How much meaning counts against BM25 when re-ranking (both scaled 0 to 1);
+    /// 0 turns re-ranking off.
+    public var rerankWeight: Double
+
+    /// Terms taken from the best first-pass matches (relevance feedback); 0 for none.
+    public var feedbackTerms: Int
+    /// How many first-pass matches feedback terms come from.
+    public var feedbackDocuments: Int
+    /// The weight of the best feedback term (others scale down with Xapian's expansion weight).
+    public var feedbackWeight: Double
+
+    /// Settings for entities by default.
+    public init(neighboursPerWord: Int = 3, maximumExpansions: Int = 12, expansionMaximumFrequency: Int = 0,
+                minimumSimilarity: Double = 0.5,
+                expansionWeight: Double = 0.6, rerankDepth: Int = 100, rerankWeight: Double = 0.5,
+                feedbackTerms: Int = 0, feedbackDocuments: Int = 10, feedbackWeight: Double = 0.3) {
+        self.expansionMaximumFrequency = expansionMaximumFrequency
+        self.feedbackTerms = feedbackTerms
+        self.feedbackDocuments = feedbackDocuments
+        self.feedbackWeight = feedbackWeight
+        self.neighboursPerWord = neighboursPerWord
+        self.maximumExpansions = maximumExpansions
+        self.minimumSimilarity = minimumSimilarity
+        self.expansionWeight = expansionWeight
+        self.rerankDepth = rerankDepth
+        self.rerankWeight = rerankWeight
+    }
+
+    /// Settings for collections of longer documents, tuned on the shared test
+    /// collections: relevance feedback from the ten best first matches instead
+    /// of re-ranking by meaning.
+    public static let documents = MeaningSettings(rerankWeight: 0, feedbackTerms: 10, feedbackWeight: 0.2)
+}

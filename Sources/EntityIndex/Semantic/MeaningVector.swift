@@ -1,0 +1,43 @@
+/// The meaning of a text as one vector: the mean of its words' lexicon
+/// vectors, rarer words weighing more (as idf does), normalised.
+struct MeaningVector: Equatable {
+    private(set) var values: [Float]
+
+    /// The vector of some words, or nil when the lexicon knows none of them.
+    init?(words: [String], lexicon: Lexicon) {
+        var sum = [Float](repeating: 0, count: lexicon.dimensions)
+        var known = false
+        for word in words where !StopWords.english.contains(word) {
+            guard let id = lexicon.id(of: word) else { continue }
+            // Zipf 8 is "the"; a word seen once in a billion has about 1.
+            lexicon.addVector(of: id, weight: Float(max(0.1, 8 - lexicon.zipfFrequency(of: id))), to: &sum)
+            known = true
+        }
+        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        guard known, norm > 0 else { return nil }
+        values = sum.map { $0 / norm }
+    }
+
+    /// A vector read back from `encoded`; nil when the bytes are not one.
+    init?(encoded bytes: [UInt8], dimensions: Int) {
+        guard bytes.count == 4 + dimensions else { return nil }
+        let scale = Float(bitPattern: UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24)
+        values = bytes[4...].map { Float(Int8(bitPattern: $0)) * scale }
+    }
+
+    /// Four bytes of scale, then one signed byte a dimension (for a value slot).
+    var encoded: [UInt8] {
+        let scale = max(values.map(abs).max() ?? 0, 1e-12) / 127
+        let bits = scale.bitPattern
+        return [UInt8(bits & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 24)]
+            + values.map { UInt8(bitPattern: Int8(($0 / scale).rounded())) }
+    }
+
+    /// The cosine similarity with another vector (both normalised).
+    func cosine(_ other: MeaningVector) -> Double {
+        guard values.count == other.values.count else { return 0 }
+        var dot: Float = 0
+        for index in values.indices { dot += values[index] * other.values[index] }
+        return Double(dot)
+    }
+}

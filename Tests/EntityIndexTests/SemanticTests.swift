@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import EntityIndex
+
+/// A small lexicon written for tests: words, 3-dimensional vectors, neighbours.
+func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory) {
+    let entries: [LexiconWriter.Entry] = [
+        .init(word: "oxygen", zipfFrequency: 4.2, vector: [1, 0, 0], neighbours: [("o2", 0.8), ("air", 0.6), ("breathing", 0.55), ("nitrogen", 0.3)]),
+        .init(word: "o2", zipfFrequency: 3.0, vector: [0.9, 0.1, 0], neighbours: [("oxygen", 0.8)]),
+        .init(word: "air", zipfFrequency: 5.1, vector: [0.7, 0.3, 0], neighbours: [("oxygen", 0.6)]),
+        .init(word: "breathing", zipfFrequency: 3.9, vector: [0.6, 0.4, 0], neighbours: [("oxygen", 0.55)]),
+        .init(word: "nitrogen", zipfFrequency: 3.5, vector: [0.5, 0, 0.5], neighbours: [("oxygen", 0.3)]),
+        .init(word: "lunch", zipfFrequency: 4.8, vector: [0, 0, 1], neighbours: [("meal", 0.7)]),
+        .init(word: "meal", zipfFrequency: 4.6, vector: [0, 0.2, 0.9], neighbours: [("lunch", 0.7)]),
+        .init(word: "the", zipfFrequency: 7.7, vector: [0.3, 0.3, 0.3], neighbours: [("a", 0.9)]),
+        .init(word: "a", zipfFrequency: 7.4, vector: [0.3, 0.3, 0.31], neighbours: [("the", 0.9)]),
+    ]
+    let directory = TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+    let path = directory.path + "/fixture.lexicon"
+    try LexiconWriter.data(for: entries, neighbourCount: 4).write(to: URL(fileURLWithPath: path))
+    return (try Lexicon(contentsOf: path), directory)
+}
+
+/// The lexicon, query expansion and re-ranking by meaning.
+@Suite struct SemanticTests {
+    @Test func aLexiconFileIsMappedAndLookedUp() throws {
+        let (lexicon, directory) = try fixtureLexicon()
+        defer { directory.remove() }
+        #expect(lexicon.wordCount == 9)
+        #expect(lexicon.dimensions == 3)
+        let oxygen = try #require(lexicon.id(of: "oxygen"))
+        #expect(lexicon.word(oxygen) == "oxygen")
+        #expect(lexicon.id(of: "helium") == nil)
+        #expect(lexicon.neighbours(of: oxygen).map { lexicon.word($0.id) } == ["o2", "air", "breathing", "nitrogen"])
+        #expect(abs(lexicon.neighbours(of: oxygen)[0].similarity - 0.8) < 0.01)
+        #expect(lexicon.zipfFrequency(of: oxygen) == 4.2)
+    }
+
+    @Test func aDamagedLexiconIsRefusedWithAReason() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let path = directory.path + "/bad.lexicon"
+        try Data("not a lexicon at all, just some text".utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: EntityIndexError.self) { try Lexicon(contentsOf: path) }
+        #expect(error?.code == .invalidLexicon)
+        #expect(error?.message.contains("wrong magic") == true)
+        var truncated = LexiconWriter.data(for: [.init(word: "a", zipfFrequency: 1, vector: [1], neighbours: [])])
+        truncated.removeLast(8)
+        try truncated.write(to: URL(fileURLWithPath: path))
+        #expect(throws: EntityIndexError.self) { try Lexicon(contentsOf: path) }
+        #expect(throws: EntityIndexError.self) { try Lexicon(contentsOf: directory.path + "/missing") }
+    }
+
+    @Test func expansionsWeighBelowTheWordAndSkipStopWords() throws {
+        let (lexicon, directory) = try fixtureLexicon()
+        defer { directory.remove() }
+        let expansion = QueryExpansion(lexicon: lexicon, settings: MeaningSettings())
+        let indexed: Set<String> = ["o2", "air", "breath", "nitrogen", "meal", "a"]
+        let terms = try expansion.terms(for: ["the", "oxygen"], stem: { $0 == "breathing" ? "breath" : $0 },
+                                        frequency: { indexed.contains($0) ? 1 : 0 })
+        #expect(terms.map(\.neighbour) == ["o2", "air", "breathing"])  // three a word; nitrogen is too far
+        #expect(terms.allSatisfy { $0.word == "oxygen" && $0.weight < 1 })
+        #expect(abs(terms[0].weight - terms[0].similarity * MeaningSettings().expansionWeight) < 1e-9)
+        #expect(terms[2].stem == "breath")
+    }
+
+    @Test func onlyWordsTheIndexLacksAreExpanded() throws {
+        let (lexicon, directory) = try fixtureLexicon()
+        defer { directory.remove() }
+        let known = QueryExpansion(lexicon: lexicon, settings: MeaningSettings())
+        #expect(try known.terms(for: ["lunch"], stem: { $0 }, frequency: { _ in 3 }).isEmpty)
+        var everyWord = MeaningSettings()
+        everyWord.expansionMaximumFrequency = -1
+        #expect(try QueryExpansion(lexicon: lexicon, settings: everyWord)
+            .terms(for: ["lunch"], stem: { $0 }, frequency: { _ in 3 }).map(\.neighbour) == ["meal"])
+    }
+
+    @Test func meaningVectorsRoundTripAndCompare() throws {
+        let (lexicon, directory) = try fixtureLexicon()
+        defer { directory.remove() }
+        let oxygen = try #require(MeaningVector(words: ["oxygen"], lexicon: lexicon))
+        let o2 = try #require(MeaningVector(words: ["o2", "the"], lexicon: lexicon))
+        let lunch = try #require(MeaningVector(words: ["lunch"], lexicon: lexicon))
+        #expect(oxygen.cosine(o2) > oxygen.cosine(lunch))
+        let decoded = try #require(MeaningVector(encoded: oxygen.encoded, dimensions: 3))
+        #expect(abs(decoded.cosine(oxygen) - 1) < 0.02)
+        #expect(MeaningVector(words: ["helium", "the"], lexicon: lexicon) == nil)
+    }
+
+    @Test func aMeaningQueryFindsItsTargetOnlyWithTheSemanticLayer() throws {
+        let index = try EntityIndex()
+        try index.donate(try sampleCorpus())
+        let with = try index.search(SearchQuery("movie", limit: 5)).map(\.identifier.id)
+        let without = try index.search(SearchQuery("movie", usesMeaning: false, limit: 5)).map(\.identifier.id)
+        #expect(with.contains("msg-001"))
+        #expect(!without.contains("msg-001"))
+        let result = try #require(try index.search(SearchQuery("movie", types: ["messages.message"])).first)
+        #expect(result.matched == ["expansion:body"])
+        #expect(try index.expansions(for: "movie").contains { $0.neighbour == "cinema" && $0.weight < 1 })
+        #expect(try index.expansions(for: "the lunch").isEmpty)  // a stop word, and a word the index knows
+    }
+
+    @Test func theBundledLexiconIsThere() throws {
+        let lexicon = try Lexicon.bundled()
+        #expect(lexicon.wordCount == 50_000)
+        let movie = try #require(lexicon.id(of: "movie"))
+        #expect(lexicon.neighbours(of: movie).prefix(8).contains { lexicon.word($0.id) == "cinema" })
+    }
+}
+
+/// Ranking metrics and the BEIR evaluation.
+@Suite struct EvaluationTests {
+    @Test func metricsMatchHandComputedValues() {
+        let judgments = ["a": 2, "b": 1, "c": 0]
+        #expect(RankingMetrics.ndcg(["a", "b"], judgments: judgments, at: 10) == 1)
+        let swapped = (1 / log2(2.0) + 2 / log2(3.0)) / (2 / log2(2.0) + 1 / log2(3.0))
+        #expect(abs(RankingMetrics.ndcg(["b", "a"], judgments: judgments, at: 10) - swapped) < 1e-12)
+        #expect(RankingMetrics.ndcg(["c"], judgments: judgments, at: 10) == 0)
+        #expect(RankingMetrics.recall(["x", "a"], relevant: ["a", "b"], at: 100) == 0.5)
+        #expect(RankingMetrics.reciprocalRank(["x", "y", "a"], relevant: ["a"], at: 10) == 1.0 / 3)
+        #expect(RankingMetrics.reciprocalRank(["x"], relevant: ["a"], at: 10) == 0)
+    }
+
+    @Test func aBEIRCollectionIsLoadedAndEvaluated() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.path + "/qrels", withIntermediateDirectories: true)
+        func write(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: directory.path + "/" + name))
+        }
+        try write("corpus.jsonl", """
+            {"_id": "d1", "title": "Lunar regolith", "text": "Shielding the habitat with regolith."}
+            {"_id": "d2", "title": "Hydroponics", "text": "Growing lettuce under lights."}
+            {"_id": "d3", "title": "", "text": ""}
+            """)
+        try write("queries.jsonl", """
+            {"_id": "q1", "text": "regolith shielding"}
+            {"_id": "q2", "text": "lettuce"}
+            {"_id": "q3", "text": "unjudged"}
+            """)
+        try write("qrels/test.tsv", "query-id\tcorpus-id\tscore\nq1\td1\t1\nq2\td2\t2\n")
+        let collection = try BEIRCollection(directory: directory.path, split: "test")
+        #expect(collection.entities.map(\.id) == ["d1", "d2"])
+        #expect(collection.queries.map(\.id) == ["q1", "q2"])
+        let index = try EntityIndex()
+        try index.donate(collection.entities)
+        let report = try collection.evaluate(index, usesMeaning: false)
+        #expect(report.queries == 2)
+        #expect(report.ndcgAt10 == 1)
+        #expect(report.mrrAt10 == 1)
+        #expect(throws: EntityIndexError.self) { try BEIRCollection(directory: directory.path, split: "train") }
+    }
+}
