@@ -265,10 +265,6 @@ extern "C" uint32_t eix_match_set_size(const eix_match_set *matches) {
     return matches->matches.size();
 }
 
-extern "C" uint32_t eix_match_set_estimated_total(const eix_match_set *matches) {
-    return matches->matches.get_matches_estimated();
-}
-
 extern "C" uint32_t eix_match_set_docid(const eix_match_set *matches, uint32_t index) {
     return *matches->matches[index];
 }

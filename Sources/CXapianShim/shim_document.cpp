@@ -1,10 +1,7 @@
 // Documents: stored data, values, boolean terms and indexed text.
 #include "shim_internal.h"
 
-#include <algorithm>
-#include <numeric>
 #include <string_view>
-#include <vector>
 
 namespace {
 
@@ -104,24 +101,3 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
     });
 }
 
-extern "C" int eix_document_has_terms(eix_document *document, const char *const *terms,
-                                      const size_t *lengths, size_t count,
-                                      uint8_t *out_present, eix_error *error) {
-    return eix_guard(error, -1, [&] {
-        // Visit the terms in byte order so one pass of skip_to covers them all.
-        std::vector<size_t> order(count);
-        std::iota(order.begin(), order.end(), 0);
-        std::vector<std::string> wanted;
-        wanted.reserve(count);
-        for (size_t i = 0; i < count; ++i) wanted.emplace_back(terms[i], lengths[i]);
-        std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return wanted[a] < wanted[b]; });
-
-        Xapian::TermIterator term = document->document.termlist_begin();
-        Xapian::TermIterator end = document->document.termlist_end();
-        for (size_t i : order) {
-            term.skip_to(wanted[i]);
-            out_present[i] = (term != end && *term == wanted[i]) ? 1 : 0;
-        }
-        return 0;
-    });
-}

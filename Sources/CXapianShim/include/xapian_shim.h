@@ -147,12 +147,6 @@ int eix_document_index_text(eix_document *document, const char *text, size_t len
                             const eix_stemmer *stemmer, uint32_t *position,
                             char **out_words, size_t *out_length, eix_error *error);
 
-/** For each of `count` terms, sets `out_present[i]` to 1 when the document
- *  contains it and 0 when not. */
-int eix_document_has_terms(eix_document *document, const char *const *terms,
-                           const size_t *lengths, size_t count, uint8_t *out_present,
-                           eix_error *error);
-
 /* ---- Queries ----------------------------------------------------------- */
 
 typedef struct eix_query eix_query;
@@ -300,8 +294,6 @@ double eix_expansion_set_weight(const eix_expansion_set *set, uint32_t index);
 void eix_expansion_set_free(eix_expansion_set *set);
 
 uint32_t eix_match_set_size(const eix_match_set *matches);
-/** Xapian's estimate of the total number of matches. */
-uint32_t eix_match_set_estimated_total(const eix_match_set *matches);
 double eix_match_set_weight(const eix_match_set *matches, uint32_t index);
 
 /** The document id at a rank. */

@@ -40,18 +40,6 @@ final class Document {
         }
     }
 
-    /// Which of `terms` the document contains, in the same order.
-    func containsTerms(_ terms: [String]) throws -> [Bool] {
-        guard !terms.isEmpty else { return [] }
-        let bytes = terms.map { Array($0.utf8) }
-        var present = [UInt8](repeating: 0, count: terms.count)
-        let lengths = bytes.map(\.count)
-        try withPointers(to: bytes) { pointers in
-            _ = try withEngineError { eix_document_has_terms(handle, pointers, lengths, terms.count, &present, $0) }
-        }
-        return present.map { $0 == 1 }
-    }
-
     /// Adds a term without positions that counts `wdf` times towards relevance.
     func addTerm(_ term: String, wdf: UInt32 = 1) throws {
         try term.withBytes { bytes, count in

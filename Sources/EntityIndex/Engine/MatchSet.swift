@@ -13,9 +13,6 @@ final class MatchSet {
     /// The number of matches returned.
     var count: Int { Int(eix_match_set_size(handle)) }
 
-    /// Xapian's estimate of how many documents match in all.
-    var estimatedTotal: Int { Int(eix_match_set_estimated_total(handle)) }
-
     /// The BM25 weight of the match at a rank.
     func weight(at rank: Int) -> Double {
         eix_match_set_weight(handle, UInt32(rank))

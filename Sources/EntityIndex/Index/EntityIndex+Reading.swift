@@ -55,7 +55,7 @@ extension EntityIndex {
     /// (typos, accents, other scripts), by words, by one property, by what is
     /// on screen, narrowed by type and ranges (see `SearchQuery`, `Resolution`).
     public func resolve(_ query: SearchQuery) throws -> Resolution {
-        try query.validate(against: configuration.schemas)
+        try query.validate()
         return try withReader { reader in
             try Resolver(reader: reader, configuration: configuration).resolve(query)
         }

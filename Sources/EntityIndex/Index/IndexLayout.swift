@@ -57,9 +57,6 @@ enum IndexLayout {
         "XN\(word)"
     }
 
-    /// The prefix of `nameTerm`.
-    static let nameTermPrefix = "XN"
-
     /// The term that leads from a deletion variant to a name word (see `Spelling`).
     static func spellingTerm(variant: String, word: String) -> String {
         "XS\(variant)\u{0}\(word)"

@@ -37,12 +37,13 @@ struct Resolver {
                 .filter { request.types.isEmpty || request.types.contains($0.identifier.type) }
                 .map(Candidate.init(fallback:))
         }
-        return Resolution(ranked: try shown(ranked, limit: request.limit, plan: plan))
+        return Resolution(ranked: try shown(ranked, limit: request.limit, plan: plan, text: text))
     }
 
     /// The best candidates as results: summaries read, duplicates (an entity
     /// both indexed and from the fallback) merged, matching properties found.
-    private func shown(_ candidates: [Candidate], limit: Int, plan: TextResolver.Plan) throws -> [SearchResult] {
+    private func shown(_ candidates: [Candidate], limit: Int, plan: TextResolver.Plan,
+                       text: TextResolver) throws -> [SearchResult] {
         // Best first; ties in index order (listings), fallback entities after.
         var ranked = candidates.sorted {
             $0.score != $1.score ? $0.score > $1.score : ($0.documentID ?? .max) < ($1.documentID ?? .max)
@@ -61,7 +62,6 @@ struct Resolver {
             }
         }
         if !plan.words.isEmpty {
-            let text = TextResolver(reader: reader, configuration: configuration)
             for (index, paths) in try text.matchedProperties(of: shown, plan: plan).enumerated() {
                 for path in paths where !shown[index].matched.contains(path) { shown[index].matched.append(path) }
             }

@@ -44,7 +44,7 @@ public struct SearchQuery: Sendable {
         self.limit = limit
     }
 
-    func validate(against schemas: SchemaRegistry) throws {
+    func validate() throws {
         guard (1...Self.maximumLimit).contains(limit) else {
             throw EntityIndexError(.invalidQuery, "the limit must be between 1 and \(Self.maximumLimit), not \(limit)")
         }
