@@ -85,16 +85,14 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
             if (*out_words == nullptr) throw std::bad_alloc();
         }
 
-        const std::string raw_prefix(prefix, prefix_length);
-        const std::string stem_prefix = "Z" + raw_prefix;
+        const std::string stem_prefix = "Z" + std::string(prefix, prefix_length);
         Xapian::termpos next = *position;
         std::string_view rest(words);
         while (!rest.empty()) {
             size_t end = rest.find('\0');
             std::string word(rest.substr(0, end));
             rest.remove_prefix(end + 1);
-            document->document.add_posting(raw_prefix + word, ++next);
-            document->document.add_term(stem_prefix + stemmer->stem(word));
+            document->document.add_posting(stem_prefix + stemmer->stem(word), ++next);
         }
         *position = next + text_gap;
         return 0;

@@ -135,9 +135,10 @@ const char *eix_document_value(eix_document *document, uint32_t slot,
                                size_t *out_length, eix_error *error);
 
 /**
- * Indexes text: every word (as `eix_text_words` splits it) is added as
- * `prefix + word` at the next position after `*position` and, stemmed, as
- * `"Z" + prefix + stem` without positions. `*position` is advanced past the
+ * Indexes text: every word (as `eix_text_words` splits it) is stemmed and
+ * added as `"Z" + prefix + stem` at the next position after `*position` (the
+ * unstemmed word is not kept: nothing searches it, and it doubled the terms to
+ * write and to read). `*position` is advanced past the
  * words, plus a gap, so phrases do not span two texts. When `out_words` is not
  * NULL it receives the words as `eix_text_words` returns them (free with
  * `eix_string_free`), so the caller need not split the text again.

@@ -85,8 +85,8 @@ final class Document {
         return body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : length))
     }
 
-    /// Indexes the words of `text` under `prefix`, raw with positions and
-    /// stemmed (`"Z" + prefix + stem`); `position` advances past them.
+    /// Indexes the words of `text` under `prefix`, stemmed (`"Z" + prefix +
+    /// stem`) with positions; `position` advances past them.
     /// - Returns: the words, when `returningWords` (to spare splitting twice).
     @discardableResult
     func indexText(_ text: String, prefix: String, stemmer: Stemmer, position: inout UInt32,

@@ -47,7 +47,8 @@ extension SchemaRegistry {
 
     /// The value, if it is of the kind (with nulls dropped inside transient objects).
     private func checked(_ value: PropertyValue, as kind: ValueKind, path: String) throws(SchemaViolation) -> PropertyValue {
-        let mismatch = SchemaViolation("property \"\(path)\": expected \(kind), got \(value.snippet)")
+        // Built only on failure: writing the snippet encodes the value as JSON.
+        var mismatch: SchemaViolation { SchemaViolation("property \"\(path)\": expected \(kind), got \(value.snippet)") }
         switch (kind, value) {
         case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .number), (.bool, .bool):
             return value
