@@ -4,7 +4,7 @@
 
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-DEBIAN_PACKAGES := libxapian-dev libicu-dev
+DEBIAN_PACKAGES := libxapian-dev libicu-dev libsqlite3-dev
 INDEX ?= .build/demo-index
 QUERY ?= check the O2 canisters before the EVA
 BENCH_ARGS ?=

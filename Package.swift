@@ -26,9 +26,11 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .executableTarget(name: "entity-index", dependencies: ["EntityIndex"]),
+        // SQLite FTS5, the engine the benchmark compares against.
+        .systemLibrary(name: "CSQLite", path: "Benchmarks/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .executableTarget(
             name: "entity-index-bench",
-            dependencies: ["EntityIndex", "CXapianShim"],
+            dependencies: ["EntityIndex", "CXapianShim", "CSQLite"],
             path: "Benchmarks/entity-index-bench"
         ),
         .testTarget(name: "EntityIndexTests", dependencies: ["EntityIndex", "CXapianShim"]),

@@ -22,7 +22,8 @@ public struct EvaluationReport: Sendable, Codable {
 
 extension BEIRCollection {
     /// Runs every judged query against an index holding this collection's
-    /// documents, as a plain document search (words only, no names).
+    /// documents, as a plain document search (words only: no names, no matched
+    /// properties).
     /// - Parameters:
     ///   - index: an index into which `entities` were donated.
     ///   - usesMeaning: whether the semantic layer is on.
@@ -36,7 +37,7 @@ extension BEIRCollection {
             let relevant = Set(judged.filter { $0.value > 0 }.keys)
             let started = DispatchTime.now().uptimeNanoseconds
             let results = try index.search(SearchQuery(query.text, types: ["document.document"], usesMeaning: usesMeaning,
-                                                       matchesNames: false, limit: 100))
+                                                       matchesNames: false, reportsMatches: false, limit: 100))
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
             let ranking = results.map(\.identifier.id)
             ndcg += RankingMetrics.ndcg(ranking, judgments: judged, at: 10)

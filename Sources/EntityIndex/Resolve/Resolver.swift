@@ -26,7 +26,9 @@ struct Resolver {
             if request.property == nil, request.matchesNames {
                 add(try NameResolver(reader: reader).candidates(for: plan.words.map(\.word), filter: filter))
             }
-            add(try text.candidates(for: plan, property: request.property, filter: filter, limit: max(request.limit, 20)))
+            // Alone, text needs no more matches than it shows; merged with names, a few more.
+            let pool = request.matchesNames && request.property == nil ? max(request.limit, 20) : request.limit
+            add(try text.candidates(for: plan, property: request.property, filter: filter, limit: pool))
         }
         if let context = request.context {
             try raise(&found, by: context)
@@ -37,13 +39,14 @@ struct Resolver {
                 .filter { request.types.isEmpty || request.types.contains($0.identifier.type) }
                 .map(Candidate.init(fallback:))
         }
-        return Resolution(ranked: try shown(ranked, limit: request.limit, plan: plan, text: text))
+        return Resolution(ranked: try shown(ranked, limit: request.limit, plan: plan, text: request.reportsMatches ? text : nil))
     }
 
     /// The best candidates as results: summaries read, duplicates (an entity
-    /// both indexed and from the fallback) merged, matching properties found.
+    /// both indexed and from the fallback) merged, and (given a text resolver)
+    /// matching properties found.
     private func shown(_ candidates: [Candidate], limit: Int, plan: TextResolver.Plan,
-                       text: TextResolver) throws -> [SearchResult] {
+                       text: TextResolver?) throws -> [SearchResult] {
         // Best first; ties in index order (listings), fallback entities after.
         var ranked = candidates.sorted {
             $0.score != $1.score ? $0.score > $1.score : ($0.documentID ?? .max) < ($1.documentID ?? .max)
@@ -61,7 +64,7 @@ struct Resolver {
                 shown.append(candidate)
             }
         }
-        if !plan.words.isEmpty {
+        if let text, !plan.words.isEmpty {
             for (index, paths) in try text.matchedProperties(of: shown, plan: plan).enumerated() {
                 for path in paths where !shown[index].matched.contains(path) { shown[index].matched.append(path) }
             }

@@ -23,6 +23,10 @@ public struct SearchQuery: Sendable {
     /// other scripts); on by default. Off, only words in text count, as in a
     /// plain document search.
     public var matchesNames: Bool
+    /// Whether each result says which properties matched (`SearchResult.matched`);
+    /// on by default. Finding them reads posting lists after the search: turn it
+    /// off for the fastest plain searches.
+    public var reportsMatches: Bool
     /// The most results to return.
     public var limit: Int
 
@@ -32,7 +36,7 @@ public struct SearchQuery: Sendable {
     /// A request for `text`, optionally narrowed by type, property, ranges and context.
     public init(_ text: String, types: Set<EntityType> = [], property: String? = nil, ranges: [PropertyRange] = [],
                 context: ScreenContext? = nil, fallback: StringQueryFallback? = nil, usesMeaning: Bool = true,
-                matchesNames: Bool = true, limit: Int = 10) {
+                matchesNames: Bool = true, reportsMatches: Bool = true, limit: Int = 10) {
         self.text = text
         self.types = types
         self.property = property
@@ -41,6 +45,7 @@ public struct SearchQuery: Sendable {
         self.fallback = fallback
         self.usesMeaning = usesMeaning
         self.matchesNames = matchesNames
+        self.reportsMatches = reportsMatches
         self.limit = limit
     }
 
@@ -127,7 +132,8 @@ public struct SearchResult: Sendable, Hashable, Codable {
     /// The entity's display subtitle, when its type has one.
     public var subtitle: String?
     /// The property paths that matched (`title`, `attendees.name`), with
-    /// `focused`, `visible` or `fallback` when those decided.
+    /// `focused`, `visible` or `fallback` when those decided (words' paths only
+    /// when the query `reportsMatches`).
     public var matched: [String]
 
     /// A result for an entity.

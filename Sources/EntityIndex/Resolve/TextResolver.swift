@@ -144,14 +144,19 @@ struct TextResolver {
         let literal = plan.words.flatMap(\.stems), expanded = plan.expansions.map(\.stem)
         var checks: [EntityType: [(label: String, term: String)]] = [:]
         for type in Set(candidates.compactMap { $0.documentID == nil ? nil : $0.identifier?.type }) {
-            checks[type] = schemas.searchablePaths(of: type).flatMap { path -> [(label: String, term: String)] in
+            // Only the terms each property can hold: words, whole keywords, whole identifiers.
+            checks[type] = schemas.searchablePaths(of: type).flatMap { path, searchability -> [(label: String, term: String)] in
                 let prefix = IndexLayout.propertyPrefix(for: path)
-                var literalTerms = literal.map { IndexLayout.stemmedTerm($0, prefix: prefix) }
-                if let exact = plan.exact {
-                    literalTerms += [IndexLayout.identifierPrefix(for: path) + exact, IndexLayout.keywordPrefix(for: path) + exact]
+                switch searchability {
+                case .identifier:
+                    return plan.exact.map { [(path, IndexLayout.identifierPrefix(for: path) + $0)] } ?? []
+                case .notSearched:
+                    return []
+                case .title, .text, .keywords:
+                    let keyword = searchability == .keywords ? plan.exact.map { [(path, IndexLayout.keywordPrefix(for: path) + $0)] } ?? [] : []
+                    return literal.map { (path, IndexLayout.stemmedTerm($0, prefix: prefix)) } + keyword
+                        + expanded.map { ("expansion:\(path)", IndexLayout.stemmedTerm($0, prefix: prefix)) }
                 }
-                return literalTerms.map { (path, $0) }
-                    + expanded.map { ("expansion:\(path)", IndexLayout.stemmedTerm($0, prefix: prefix)) }
             }
         }
         let terms = Array(Set(checks.values.flatMap { $0.map(\.term) })).sorted()
@@ -173,18 +178,19 @@ struct TextResolver {
 }
 
 extension SchemaRegistry {
-    /// The searched property paths of a type, transient children as `parent.child`.
-    func searchablePaths(of type: EntityType) -> [String] {
+    /// The searched property paths of a type, transient children as
+    /// `parent.child`, with how each is searched.
+    func searchablePaths(of type: EntityType) -> [(path: String, searchability: Searchability)] {
         guard let schema = schema(for: type) else { return [] }
         return searchablePaths(in: schema, prefix: "")
     }
 
-    private func searchablePaths(in schema: EntitySchema, prefix: String) -> [String] {
-        schema.properties.flatMap { property -> [String] in
+    private func searchablePaths(in schema: EntitySchema, prefix: String) -> [(path: String, searchability: Searchability)] {
+        schema.properties.flatMap { property -> [(path: String, searchability: Searchability)] in
             if let child = property.kind.transientType, let childSchema = self.schema(for: child) {
                 return searchablePaths(in: childSchema, prefix: "\(prefix)\(property.name).")
             }
-            return property.searchability == .notSearched ? [] : ["\(prefix)\(property.name)"]
+            return property.searchability == .notSearched ? [] : [("\(prefix)\(property.name)", property.searchability)]
         }
     }
 }

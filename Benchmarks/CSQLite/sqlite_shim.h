@@ -1,0 +1,2 @@
+// SQLite (Debian libsqlite3-dev, with FTS5) for the benchmark comparison.
+#include <sqlite3.h>

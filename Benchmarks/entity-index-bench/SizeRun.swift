@@ -1,0 +1,175 @@
+import EntityIndex
+import Foundation
+
+/// What one corpus size measured.
+struct SizeReport: Codable {
+    struct Kind: Codable {
+        let kind: String
+        let entityIndex: Latency
+        let rawXapian: Latency?
+        let sqlite: Latency?
+    }
+    let entities: Int
+    let donationPerSecond: Double
+    let sqliteInsertsPerSecond: Double
+    let singleDonation: Latency
+    let kinds: [Kind]
+    let readsPerSecondWithWriter: [Int: Double]
+    let writerPerSecondDuringReads: Double
+    let coldOpenAndFirstQueryMilliseconds: Double
+    let indexBytes: Int
+    let sqliteBytes: Int
+    let peakResidentMiB: Double
+
+    var markdown: String {
+        func ms(_ value: Double) -> String { String(format: "%.3f", value) }
+        func mib(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+        func ratio(_ a: Double, _ b: Double?) -> String { b.map { String(format: "%.2f", a / $0) } ?? "—" }
+        var lines = [
+            "### \(entities) entities",
+            "",
+            "| kind | EntityIndex p50 ms | p95 | p99 | raw Xapian p50 | SQLite FTS5 p50 | × raw Xapian | × FTS5 |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for kind in kinds {
+            lines.append("| \(kind.kind) | \(ms(kind.entityIndex.p50)) | \(ms(kind.entityIndex.p95)) | \(ms(kind.entityIndex.p99)) | \(kind.rawXapian.map { ms($0.p50) } ?? "—") | \(kind.sqlite.map { ms($0.p50) } ?? "—") | \(ratio(kind.entityIndex.p50, kind.rawXapian?.p50)) | \(ratio(kind.entityIndex.p50, kind.sqlite?.p50)) |")
+        }
+        lines += [
+            "",
+            "- donation in batches of 1,000: EntityIndex \(Int(donationPerSecond))/s, SQLite FTS5 \(Int(sqliteInsertsPerSecond))/s",
+            "- one entity donated and committed: p50 \(ms(singleDonation.p50)) ms, p99 \(ms(singleDonation.p99)) ms",
+            "- text queries per second while a writer donates: " + readsPerSecondWithWriter.sorted { $0.key < $1.key }
+                .map { "\($0.key) reader\($0.key == 1 ? "" : "s") \(Int($0.value))" }.joined(separator: ", ")
+                + " (the writer meanwhile \(Int(writerPerSecondDuringReads)) entities/s)",
+            "- cold open and first query: \(ms(coldOpenAndFirstQueryMilliseconds)) ms",
+            "- on disk after the bulk donation: EntityIndex \(mib(indexBytes)) MiB, SQLite FTS5 \(mib(sqliteBytes)) MiB; peak resident memory \(Int(peakResidentMiB)) MiB",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Builds one corpus size in each engine and measures it.
+struct SizeRun {
+    let corpus: SyntheticCorpus
+    let settings: RunSettings
+
+    func run() throws -> SizeReport {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-bench-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let entities = corpus.entities
+
+        let index = try EntityIndex(path: directory + "/index")
+        let donation = try seconds {
+            for start in stride(from: 0, to: entities.count, by: 1_000) {
+                try index.donate(Array(entities[start..<min(start + 1_000, entities.count)]))
+            }
+        }
+        let sqlite = try SQLiteFTS(path: directory + "/fts.sqlite")
+        let inserts = try seconds {
+            for start in stride(from: 0, to: entities.count, by: 1_000) {
+                try sqlite.insert(Array(entities[start..<min(start + 1_000, entities.count)]))
+            }
+        }
+        // Sizes right after the bulk donation, before the writes below add to the index.
+        let indexBytes = try index.statistics().sizeOnDisk ?? 0, sqliteBytes = sqlite.sizeOnDisk
+        let single = Latency(try (0..<30).map { number in
+            try seconds { try index.donate([Entity(type: "notes.note", id: "single-\(number)", properties: ["title": "Single donation"])]) }
+        })
+
+        let cold = try seconds {
+            _ = try EntityIndex(path: directory + "/index", access: .readOnly).search(SearchQuery("crew lunch"))
+        }
+        let reader = try EntityIndex(path: directory + "/index", access: .readOnly)
+        let raw = try RawXapian(path: directory + "/index")
+        let workloads = Workload.all(for: corpus, count: settings.queries)
+        var kinds: [SizeReport.Kind] = []
+        for kind in ["name", "typo", "property", "text", "meaning", "context"] {
+            let selected = workloads.filter { $0.kind == kind }
+            var ours: [Double] = [], theirs: [Double] = [], fts: [Double] = []
+            for workload in selected {
+                _ = try reader.search(workload.request)  // warm
+                for _ in 0..<settings.iterations {
+                    ours.append(try seconds { _ = try reader.search(workload.request) })
+                    if let words = workload.words {
+                        if workload.column == nil || kind == "name" {
+                            let terms = try raw.terms(for: words.joined(separator: " "))
+                            theirs.append(try seconds { _ = try raw.search(terms: terms, limit: 10) })
+                        }
+                        fts.append(try seconds { _ = try sqlite.search(words, column: kind == "property" ? workload.column : nil) })
+                    }
+                }
+            }
+            kinds.append(.init(kind: kind, entityIndex: Latency(ours), rawXapian: theirs.isEmpty ? nil : Latency(theirs),
+                               sqlite: fts.isEmpty ? nil : Latency(fts)))
+        }
+
+        var readsPerSecond: [Int: Double] = [:]
+        var writerRate = 0.0
+        for readers in [1, 2] {
+            (readsPerSecond[readers], writerRate) = try readsUnderWriter(index: index, readers: readers,
+                                                                           queries: workloads.filter { $0.kind == "text" })
+        }
+        return SizeReport(entities: entities.count, donationPerSecond: Double(entities.count) / donation,
+                          sqliteInsertsPerSecond: Double(entities.count) / inserts, singleDonation: single, kinds: kinds,
+                          readsPerSecondWithWriter: readsPerSecond, writerPerSecondDuringReads: writerRate,
+                          coldOpenAndFirstQueryMilliseconds: cold * 1_000,
+                          indexBytes: indexBytes, sqliteBytes: sqliteBytes,
+                          peakResidentMiB: peakResidentMiB())
+    }
+
+    /// Text queries per second from `readers` threads while this thread
+    /// donates batches of 500 new entities for two seconds.
+    private func readsUnderWriter(index: EntityIndex, readers: Int, queries: [Workload]) throws -> (Double, Double) {
+        let done = Flag()
+        let completed = Counter()
+        let failures = Counter()
+        let group = DispatchGroup()
+        for reader in 0..<readers {
+            DispatchQueue.global().async(group: group) {
+                var next = reader
+                while !done.isSet {
+                    do {
+                        _ = try index.search(queries[next % queries.count].request)
+                        completed.add()
+                    } catch {
+                        failures.add()
+                    }
+                    next += readers
+                }
+            }
+        }
+        var written = 0
+        let elapsed = try seconds {
+            let start = Date()
+            while Date().timeIntervalSince(start) < 2 {
+                try index.donate((0..<500).map { corpus.entities[($0 + written) % corpus.entities.count] }.enumerated().map { offset, entity in
+                    var copy = entity
+                    copy.id = "writer-\(readers)-\(written + offset)"
+                    return copy
+                })
+                written += 500
+            }
+        }
+        done.set()
+        group.wait()
+        guard failures.value == 0 else { throw BenchmarkError("\(failures.value) reads failed while a writer donated") }
+        return (Double(completed.value) / elapsed, Double(written) / elapsed)
+    }
+}
+
+/// A flag threads can read while one sets it.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// A count threads add to.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
+}

@@ -1,0 +1,53 @@
+import EntityIndex
+
+/// One query of the benchmark, as each engine runs it.
+struct Workload {
+    /// name, typo, property, text, meaning or context.
+    let kind: String
+    /// The request EntityIndex resolves.
+    let request: SearchQuery
+    /// The words raw Xapian and SQLite FTS5 search for, when they can run this kind.
+    let words: [String]?
+    /// The FTS5 column, for a property query.
+    let column: String?
+
+    /// The queries of every kind for a corpus, drawn deterministically.
+    static func all(for corpus: SyntheticCorpus, count: Int) -> [Workload] {
+        var random = SplitMix64(seed: 7)
+        let titled = corpus.entities.filter { $0.type == "calendar.event" || $0.type == "notes.note" }
+        let events = corpus.entities.filter { $0.type == "calendar.event" }
+        func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
+        func words(_ text: String) -> [String] { text.lowercased().split(separator: " ").map(String.init) }
+        let meaning = ["movie", "doctor", "salad", "repair", "spending", "oxygen", "breakfast", "vegetables", "photograph", "astronaut"]
+
+        var workloads: [Workload] = []
+        for number in 0..<count {
+            let title = pick(titled).properties["title"]!.stringValue!
+            workloads.append(Workload(kind: "name", request: SearchQuery(title), words: words(title), column: "title"))
+            workloads.append(Workload(kind: "typo", request: SearchQuery(withTypo(title)), words: nil, column: nil))
+            let note = words(pick(events).properties["notes"]!.stringValue!)
+            let word = note[Int.random(in: 0..<note.count, using: &random)]
+            workloads.append(Workload(kind: "property", request: SearchQuery(word, property: "notes"), words: [word], column: "body"))
+            let text = (0..<3).map { _ in corpus.vocabulary[Int.random(in: 0..<min(2_000, corpus.vocabulary.count), using: &random)] }
+            // Plain text: words only, as raw Xapian and FTS5 search, and like them no matched properties.
+            workloads.append(Workload(kind: "text", request: SearchQuery(text.joined(separator: " "), usesMeaning: false,
+                                                                         matchesNames: false, reportsMatches: false),
+                                      words: text, column: nil))
+            workloads.append(Workload(kind: "meaning", request: SearchQuery(meaning[number % meaning.count]), words: nil, column: nil))
+            let visible = (0..<10).map { _ in pick(events).identifier }
+            workloads.append(Workload(kind: "context", request: SearchQuery("the last event", context: ScreenContext(visible: visible)),
+                                      words: nil, column: nil))
+        }
+        return workloads
+    }
+
+    /// The text with one letter of its longest word changed.
+    private static func withTypo(_ text: String) -> String {
+        var words = text.split(separator: " ").map(String.init)
+        guard let longest = words.indices.max(by: { words[$0].count < words[$1].count }), words[longest].count >= 5 else { return text }
+        var letters = Array(words[longest])
+        letters[letters.count / 2] = letters[letters.count / 2] == "x" ? "y" : "x"
+        words[longest] = String(letters)
+        return words.joined(separator: " ")
+    }
+}
