@@ -1,6 +1,6 @@
 # make demo  — install what is missing, build, index the sample corpus, search it
 # make test  — install what is missing, run every test
-# make bench — run the benchmark over the sample corpus (BENCH_ARGS adds options)
+# make bench — the benchmark at 10k and 100k entities (BENCH_ARGS adds options), then its plot
 
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -38,7 +38,11 @@ test: setup
 	$(SWIFT) test
 
 bench: build
-	.build/release/entity-index-bench --corpus corpora/space-crew.jsonl $(BENCH_ARGS)
+	mkdir -p Benchmarks/results
+	.build/release/entity-index-bench --sizes 10000,100000 --json Benchmarks/results/latest.json \
+	  --markdown Benchmarks/results/latest.md $(BENCH_ARGS)
+	python3 -c "import matplotlib" 2>/dev/null || pip install -q matplotlib
+	python3 Scripts/plot_bench.py Benchmarks/results/latest.json --out Benchmarks/results/latency.png
 
 clean:
 	rm -rf .build

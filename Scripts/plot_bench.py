@@ -22,22 +22,23 @@ def main():
     with open(arguments.report) as file:
         sizes = sorted(json.load(file)["sizes"], key=lambda size: size["entities"])
     kinds = [kind["kind"] for kind in sizes[0]["kinds"]]
-    engines = [("entityIndex", "EntityIndex"), ("rawXapian", "raw Xapian"), ("sqlite", "SQLite FTS5")]
+    engines = [("entityIndex", "EntityIndex", "tab:blue"), ("rawXapian", "raw Xapian", "tab:orange"),
+               ("sqlite", "SQLite FTS5", "tab:green")]
 
     figure, axes = plt.subplots(1, len(kinds), figsize=(3.2 * len(kinds), 3.4), sharey=True)
     for axis, kind in zip(axes, kinds):
-        for key, label in engines:
+        for key, label, colour in engines:
             points = [(size["entities"], entry[key]["p50"]) for size in sizes
                       for entry in size["kinds"] if entry["kind"] == kind and entry.get(key)]
             if points:
-                axis.plot(*zip(*points), marker="o", label=label)
+                axis.plot(*zip(*points), marker="o", label=label, color=colour)
         axis.set_title(kind)
         axis.set_xscale("log")
         axis.set_yscale("log")
         axis.set_xlabel("entities")
         axis.grid(True, which="both", alpha=0.3)
     axes[0].set_ylabel("median latency (ms)")
-    axes[0].legend(fontsize="small")
+    figure.legend(*axes[0].get_legend_handles_labels(), loc="upper right", fontsize="small")
     figure.suptitle("entity-index-bench: median query latency by corpus size")
     figure.tight_layout()
     figure.savefig(arguments.out, dpi=110)
