@@ -48,16 +48,21 @@ import Testing
         try index.resolve(SearchQuery(text, types: types, property: property, context: context))
     }
 
-    @Test func anExactNameOutranksATypoOfAnotherName() throws {
+    @Test func exactNamesTakeNoGuessesAndTyposScoreBelowThem() throws {
         let index = try EntityIndex()
         try index.donate([
             Entity(type: "messages.contact", id: "mateo", properties: ["name": "Mateo"]),
             Entity(type: "messages.contact", id: "matteo", properties: ["name": "Matteo"]),
         ])
-        let resolution = try index.resolve(SearchQuery("Mateo"))
-        #expect(resolution.results.map(\.identifier.id) == ["mateo", "matteo"])
-        #expect(resolution.results[1].score == NameScoring.oneEdit)
-        #expect(resolution.status == .resolved)
+        // A word some name holds as it is takes no guesses.
+        let exact = try index.resolve(SearchQuery("Mateo"))
+        #expect(exact.results.map(\.identifier.id) == ["mateo"])
+        #expect(exact.results.first?.score == 1)
+        #expect(exact.status == .resolved)
+        // An unknown word finds the names it is a typo of, below a whole name.
+        let typo = try index.resolve(SearchQuery("Matteu"))
+        #expect(typo.results.map(\.identifier.id) == ["matteo"])
+        #expect(typo.results.first?.score == NameScoring.oneEdit)
     }
 
     @Test func verdictsFollowTheDocumentedThresholds() {

@@ -14,6 +14,9 @@ struct NameResolver {
         var alternatives: [Query] = []
         for word in Set(words) {
             alternatives.append(try Query.term(IndexLayout.nameTerm(word)))
+            // A word some name holds as it is needs no guessing: only unknown
+            // words look for names they begin or are a typo of.
+            guard try reader.database.termFrequency(IndexLayout.nameTerm(word)) == 0 else { continue }
             if word.utf8.count >= 2, !NameScoring.stopWords.contains(word) {
                 alternatives.append(try Query.prefix(IndexLayout.nameTerm(word), maximumExpansion: Self.prefixExpansion))
             }
