@@ -5,7 +5,7 @@ struct NameResolver {
     let reader: IndexReader
 
     /// How many candidates Xapian hands over for scoring.
-    static let candidateLimit = 50
+    static let candidateLimit = 20
     /// How many name words a prefix ("lun") may stand for.
     static let prefixExpansion: UInt32 = 30
 
