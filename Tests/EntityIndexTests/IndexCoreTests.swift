@@ -17,6 +17,25 @@ import Testing
         #expect(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "evt-2")) == nil)
     }
 
+    @Test func storedJSONKeepsEveryCharacterAndNumber() throws {
+        let index = try EntityIndex()
+        let tricky = "Quote \" backslash \\ slash / tab \t newline \n bell \u{7} Zoë 陈静 🚀"
+        let entity = Entity(type: "notes.note", id: "id \"with\" quotes/😀", properties: [
+            "title": .string(tricky), "tags": ["a\u{0}b", ""], "body": "2.5e-7",
+        ])
+        try index.donate([entity])
+        #expect(try index.entity(for: entity.identifier) == entity)
+        let event = Entity(type: "calendar.event", id: "e", properties: [
+            "title": "Burn", "startDate": "2026-03-14", "location": ["name": "Pad", "latitude": 0.000123, "longitude": -179.5],
+        ])
+        try index.donate([event])
+        #expect(try index.entity(for: event.identifier) == event)
+        let infinite = Entity(type: "calendar.event", id: "x", properties: [
+            "title": "Burn", "startDate": "2026-03-14", "location": ["name": "Pad", "latitude": .number(.infinity)],
+        ])
+        #expect(throws: EntityIndexError.self) { try index.donate([infinite]) }
+    }
+
     @Test func donatingTheSameKeyReplacesTheEntityAndItsWords() throws {
         let index = try EntityIndex()
         try index.donate([event("evt-1", title: "Crew Lunch")])

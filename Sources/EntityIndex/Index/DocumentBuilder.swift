@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns a validated entity into the Xapian document that indexes and stores it,
 /// following its type's schema.
 struct DocumentBuilder {
@@ -7,11 +5,6 @@ struct DocumentBuilder {
     let defaultLanguage: Language
     let lexicon: Lexicon?
     let stemmers: Stemmers
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     init(configuration: IndexConfiguration, stemmers: Stemmers) {
         schemas = configuration.schemas
@@ -50,7 +43,7 @@ struct DocumentBuilder {
 
         let display = schema.displayRepresentation(of: entity)
         try document.setValue(IndexLayout.summary(of: entity.identifier, display: display), slot: IndexLayout.summarySlot)
-        try document.setData(Array(try encoder.encode(entity)))
+        try document.setData(EntityJSONWriter.bytes(of: entity))
         return document
     }
 }

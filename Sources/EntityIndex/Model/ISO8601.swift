@@ -5,6 +5,9 @@ enum ISO8601 {
     /// `2026-03-14T09:00:00Z`, `2026-03-14T09:00:00.5+02:00`; nil when malformed.
     /// A date-time without a zone is taken as UTC.
     static func seconds(fromDate text: String) -> Double? {
+        // Most strings are not dates: look at the first bytes before scanning.
+        let head = text.utf8.prefix(5)
+        guard head.count == 5, head.prefix(4).allSatisfy({ (48...57).contains($0) }), head.last == UInt8(ascii: "-") else { return nil }
         var scanner = Scanner(text)
         guard let year = scanner.digits(4), scanner.take("-"), let month = scanner.digits(2), scanner.take("-"),
               let day = scanner.digits(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)

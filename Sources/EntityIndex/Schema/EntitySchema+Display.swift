@@ -14,6 +14,8 @@ extension EntitySchema {
     }
 
     private static func shortened(_ text: String) -> String {
+        // Most titles are short single lines: no need to look at characters.
+        if text.utf8.count <= maximumTitleLength, !text.utf8.contains(0x0A), !text.utf8.contains(0x0D) { return text }
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         return line.count > maximumTitleLength ? String(line.prefix(maximumTitleLength - 1)) + "…" : line
     }

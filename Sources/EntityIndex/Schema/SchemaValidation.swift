@@ -50,7 +50,9 @@ extension SchemaRegistry {
         // Built only on failure: writing the snippet encodes the value as JSON.
         var mismatch: SchemaViolation { SchemaViolation("property \"\(path)\": expected \(kind), got \(value.snippet)") }
         switch (kind, value) {
-        case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .number), (.bool, .bool):
+        case (.string, .string), (.integer, .integer), (.number, .integer), (.bool, .bool):
+            return value
+        case (.number, .number(let number)) where number.isFinite:
             return value
         case (.date, .string(let text)) where ISO8601.seconds(fromDate: text) != nil:
             return value

@@ -21,22 +21,32 @@ enum Spelling {
     }
 
     private static func variants(of word: String, deletions: Int) -> Set<String> {
+        guard deletions > 0 else { return [] }
+        // Plain ASCII words (most) are cut as bytes; others by Unicode scalar.
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            return variants(of: Array(word.utf8), deletions: deletions) { String(decoding: $0, as: UTF8.self) }
+        }
+        return variants(of: Array(word.unicodeScalars), deletions: deletions) { scalars in
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: scalars)
+            return String(text)
+        }
+    }
+
+    private static func variants<Unit: Hashable>(of units: [Unit], deletions: Int,
+                                                 _ makeString: ([Unit]) -> String) -> Set<String> {
         var result: Set<String> = []
-        var frontier: Set<[Unicode.Scalar]> = [Array(word.unicodeScalars)]
+        var frontier: Set<[Unit]> = [units]
         for _ in 0..<deletions {
-            var next: Set<[Unicode.Scalar]> = []
-            for scalars in frontier where scalars.count > 1 {
-                for index in scalars.indices {
-                    var shorter = scalars
-                    shorter.remove(at: index)
-                    next.insert(shorter)
+            var next: Set<[Unit]> = []
+            for shorter in frontier where shorter.count > 1 {
+                for index in shorter.indices {
+                    var variant = shorter
+                    variant.remove(at: index)
+                    next.insert(variant)
                 }
             }
-            for scalars in next {
-                var variant = String.UnicodeScalarView()
-                variant.append(contentsOf: scalars)
-                result.insert(String(variant))
-            }
+            for variant in next { result.insert(makeString(variant)) }
             frontier = next
         }
         return result
