@@ -135,16 +135,21 @@ public final class EntityIndex: Sendable {
     }
 }
 
-/// The writer's state: its database handle, its document builder, and (in
-/// memory) the reader that shares its handle.
+/// The writer's state: its database handle, its document builders (one a
+/// core), and (in memory) the reader that shares its handle.
 final class IndexWriter {
     let database: Database
-    let builder: DocumentBuilder
+    let builders: [DocumentBuilder]
     let reader: IndexReader
+
+    /// Entities whose documents are built together, across cores, before writing.
+    static let chunkSize = 512
 
     init(path: String, mode: Database.Mode, configuration: IndexConfiguration) throws {
         database = try Database(path: path, mode: mode)
-        builder = DocumentBuilder(configuration: configuration, stemmers: Stemmers())
+        builders = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in
+            DocumentBuilder(configuration: configuration, stemmers: Stemmers())
+        }
         reader = IndexReader(database: database)
     }
 
@@ -152,11 +157,47 @@ final class IndexWriter {
     func replace(_ entities: [Entity], progress: ((Int) -> Void)?) throws {
         // Without transactions (in memory), build every document before the
         // first change, so a failure cannot leave half a batch applied.
-        let prepared = database.hasTransactions ? nil : try entities.map(builder.document(for:))
-        for (offset, entity) in entities.enumerated() {
-            let document = try prepared?[offset] ?? builder.document(for: entity)
-            try database.replaceDocument(uniqueTerm: IndexLayout.uniqueTerm(for: entity.identifier), with: document)
-            progress?(offset + 1)
+        let chunkSize = database.hasTransactions ? Self.chunkSize : max(entities.count, 1)
+        var written = 0
+        for start in stride(from: 0, to: entities.count, by: chunkSize) {
+            let chunk = Array(entities[start..<min(start + chunkSize, entities.count)])
+            for (entity, document) in zip(chunk, try documents(for: chunk)) {
+                try database.replaceDocument(uniqueTerm: IndexLayout.uniqueTerm(for: entity.identifier), with: document)
+                written += 1
+                progress?(written)
+            }
         }
     }
+
+    /// The documents of some entities, built on every core (each builder on
+    /// one thread: stemmers are not thread-safe; ICU keeps one analyser a thread).
+    private func documents(for entities: [Entity]) throws -> [Document] {
+        let workers = min(builders.count, entities.count)
+        guard workers > 1 else { return try entities.map(builders[0].document(for:)) }
+        let built = Locked([Document?](repeating: nil, count: entities.count))
+        let failure = Locked<(any Error)?>(nil)
+        let builders = OnePerWorker(builders)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var mine: [(Int, Document)] = []
+            do {
+                for index in stride(from: worker, to: entities.count, by: workers) {
+                    mine.append((index, try builders.values[worker].document(for: entities[index])))
+                }
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+            built.withLock { documents in
+                for (index, document) in mine { documents[index] = document }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return built.withLock { $0.map { $0! } }
+    }
+}
+
+/// Values each used by one worker thread only (its index), so sharing the
+/// array between threads is safe although the values are not `Sendable`.
+private struct OnePerWorker<Value>: @unchecked Sendable {
+    let values: [Value]
+    init(_ values: [Value]) { self.values = values }
 }
