@@ -179,7 +179,7 @@ extern "C" eix_term_list *eix_database_terms(eix_database *database, const char 
         std::string start(prefix, length);
         return new eix_term_list{database->database, database->database.allterms_begin(start),
                                  database->database.allterms_end(start),
-                                 std::string(), false};
+                                 std::string(), false, true};
     });
 }
 
@@ -195,12 +195,30 @@ extern "C" int eix_term_list_next(eix_term_list *list, const char **out_term,
         *out_length = list->term.size();
         // Asked of the database: the in-memory backend's term iterator reports
         // frequencies from before deletions.
-        *out_frequency = list->database.get_termfreq(list->term);
+        *out_frequency = list->counts ? list->database.get_termfreq(list->term) : 0;
         return 1;
     });
 }
 
 extern "C" void eix_term_list_free(eix_term_list *list) { delete list; }
+
+extern "C" eix_term_list *eix_database_synonyms(eix_database *database, const char *term,
+                                                size_t length, eix_error *error) {
+    return eix_guard<eix_term_list *>(error, nullptr, [&] {
+        std::string key(term, length);
+        return new eix_term_list{database->database, database->database.synonyms_begin(key),
+                                 database->database.synonyms_end(key), std::string(), false, false};
+    });
+}
+
+extern "C" int eix_database_add_synonym(eix_database *database, const char *term,
+                                        size_t term_length, const char *synonym,
+                                        size_t synonym_length, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        writable(database).add_synonym(std::string(term, term_length), std::string(synonym, synonym_length));
+        return 0;
+    });
+}
 
 extern "C" eix_match_set *eix_database_search(eix_database *database,
                                               const eix_query *query, uint32_t offset,

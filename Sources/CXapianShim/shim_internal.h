@@ -40,6 +40,7 @@ struct eix_term_list {
     Xapian::TermIterator end;
     std::string term;  // cache behind eix_term_list_next
     bool started;
+    bool counts;       // false for synonym lists, which have no frequencies
 };
 
 struct eix_match_set {

@@ -156,6 +156,15 @@ import Testing
         #expect(ids(try reopened.search(SearchQuery("Crew Lunch"))).first == "evt-004")
     }
 
+    @Test func typosFindNamesInAReopenedIndex() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try EntityIndex(path: directory.path).donate(try sampleCorpus())
+        let reopened = try EntityIndex(path: directory.path, access: .readOnly)
+        #expect(ids(try reopened.search(SearchQuery("Hydroponcis Harvest"))).first == "evt-011")
+        #expect(ids(try reopened.search(SearchQuery("Amra Okafor", types: ["messages.contact"]))).first == "con-amara-okafor")
+    }
+
     @Test func aMissingIndexIsReportedWhenOpenedForReading() throws {
         let error = #expect(throws: EntityIndexError.self) {
             try EntityIndex(path: "/nonexistent/entity-index", access: .readOnly)

@@ -254,6 +254,11 @@ int eix_database_postings_contain(eix_database *database, const char *const *ter
 eix_document *eix_database_find_document(eix_database *database, const char *term,
                                          size_t length, eix_error *error);
 
+/** Records `synonym` under `term` in the database's synonym table (both
+ *  unprefixed strings of the caller's choosing); repeating it changes nothing. */
+int eix_database_add_synonym(eix_database *database, const char *term, size_t term_length,
+                             const char *synonym, size_t synonym_length, eix_error *error);
+
 /* ---- Term lists -------------------------------------------------------- */
 
 typedef struct eix_term_list eix_term_list;
@@ -267,6 +272,11 @@ eix_term_list *eix_database_terms(eix_database *database, const char *prefix,
 int eix_term_list_next(eix_term_list *list, const char **out_term, size_t *out_length,
                        uint32_t *out_frequency, eix_error *error);
 void eix_term_list_free(eix_term_list *list);
+
+/** The synonyms recorded under `term`, in byte order (read with
+ *  `eix_term_list_next`; frequencies are 0). */
+eix_term_list *eix_database_synonyms(eix_database *database, const char *term, size_t length,
+                                     eix_error *error);
 
 /* ---- Search ------------------------------------------------------------ */
 

@@ -127,9 +127,37 @@ final class Database {
 
     /// The terms starting with `prefix`, with how many documents each indexes.
     func terms(withPrefix prefix: String) throws -> [(term: String, frequency: Int)] {
-        let list = try prefix.withBytes { bytes, count in
+        try read(try prefix.withBytes { bytes, count in
             try withEngineError { eix_database_terms(handle, bytes, count, $0) }
-        }!
+        }!)
+    }
+
+    /// Synonyms of an in-memory database, whose Xapian backend has no synonym table.
+    private var memorySynonyms: [String: Set<String>] = [:]
+
+    /// Records a synonym under a key (idempotent; part of the current transaction).
+    func addSynonym(_ synonym: String, under key: String) throws {
+        guard mode != .inMemory else {
+            memorySynonyms[key, default: []].insert(synonym)
+            return
+        }
+        try key.withBytes { keyBytes, keyCount in
+            try synonym.withBytes { synonymBytes, synonymCount in
+                _ = try withEngineError { eix_database_add_synonym(handle, keyBytes, keyCount, synonymBytes, synonymCount, $0) }
+            }
+        }
+    }
+
+    /// The synonyms recorded under a key.
+    func synonyms(under key: String) throws -> [String] {
+        guard mode != .inMemory else { return (memorySynonyms[key] ?? []).sorted() }
+        return try read(try key.withBytes { bytes, count in
+            try withEngineError { eix_database_synonyms(handle, bytes, count, $0) }
+        }!).map(\.term)
+    }
+
+    /// Reads and frees a term list.
+    private func read(_ list: OpaquePointer) throws -> [(term: String, frequency: Int)] {
         defer { eix_term_list_free(list) }
         var terms: [(term: String, frequency: Int)] = []
         var term: UnsafePointer<CChar>?

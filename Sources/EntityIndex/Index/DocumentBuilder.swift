@@ -13,12 +13,19 @@ struct DocumentBuilder {
         self.stemmers = stemmers
     }
 
+    /// A built document and the words of the entity's names, whose spelling
+    /// variants the writer records once for the whole index.
+    struct Built {
+        let document: Document
+        let nameWords: Set<String>
+    }
+
     /// The document for an entity that passed `SchemaRegistry.validated`: its
     /// unique and type terms, the terms of each searchable property (transient
     /// entities' under `parent.child` paths), sortable values of dates and
     /// numbers, the meaning vector of its words, the result summary, and the
     /// entity itself as stored data.
-    func document(for entity: Entity) throws -> Document {
+    func document(for entity: Entity) throws -> Built {
         guard let schema = schemas.schema(for: entity.type) else {
             throw EntityIndexError(.invalidEntity, "\(entity.identifier): unknown type")
         }
@@ -36,7 +43,7 @@ struct DocumentBuilder {
             }
         }
 
-        try indexNames(of: entity, schema: schema, in: document)
+        let nameWords = try indexNames(of: entity, schema: schema, in: document)
         if let lexicon, let meaning = MeaningVector(words: terms.words, lexicon: lexicon) {
             try document.setValue(meaning.encoded, slot: IndexLayout.meaningSlot)
         }
@@ -44,30 +51,29 @@ struct DocumentBuilder {
         let display = schema.displayRepresentation(of: entity)
         try document.setValue(IndexLayout.summary(of: entity.identifier, display: display), slot: IndexLayout.summarySlot)
         try document.setData(EntityJSONWriter.bytes(of: entity))
-        return document
+        return Built(document: document, nameWords: nameWords)
     }
 }
 
 extension DocumentBuilder {
     /// Indexes the entity's names (its top-level title properties) for the name
     /// resolver: each word as a name term, words in other scripts also in Latin
-    /// letters, the deletion variants that let typos find them, and the names
-    /// themselves for scoring.
-    private func indexNames(of entity: Entity, schema: EntitySchema, in document: Document) throws {
+    /// letters, and the names themselves for scoring.
+    /// - Returns: the name words, whose spelling variants let typos find them.
+    private func indexNames(of entity: Entity, schema: EntitySchema, in document: Document) throws -> Set<String> {
         var names: [EntityName] = []
         for property in schema.properties where property.searchability == .title {
             for text in entity.properties[property.name]?.nameTexts ?? [] {
                 names.append(try EntityName(property: property.name, text: text))
             }
         }
-        guard !names.isEmpty else { return }
-        for word in Set(names.flatMap { $0.words + $0.latinSpelling }) {
+        let words = Set(names.flatMap { $0.words + $0.latinSpelling })
+        guard !names.isEmpty else { return words }
+        for word in words {
             try document.addTerm(IndexLayout.nameTerm(word))
-            for variant in Spelling.indexedVariants(of: word) {
-                try document.addBooleanTerm(IndexLayout.spellingTerm(variant: variant, word: word))
-            }
         }
         try document.setValue(IndexLayout.namesValue(names), slot: IndexLayout.namesSlot)
+        return words
     }
 }
 

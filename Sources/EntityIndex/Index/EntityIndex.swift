@@ -97,7 +97,14 @@ public final class EntityIndex: Sendable {
                 guard let writer else {
                     throw EntityIndexError(.readOnly, "the index at \(path ?? "") was opened read-only; open it read-write to change it")
                 }
-                return try writer.database.transaction { try body(writer) }
+                do {
+                    let result = try writer.database.transaction { try body(writer) }
+                    writer.transactionCommitted()
+                    return result
+                } catch {
+                    writer.transactionCancelled()
+                    throw error
+                }
             }
         }
     }
@@ -144,6 +151,10 @@ final class IndexWriter {
 
     /// Entities whose documents are built together, across cores, before writing.
     static let chunkSize = 512
+    /// Name words whose spelling variants the index holds (recorded by this writer).
+    private var spelledWords: Set<String> = []
+    /// Name words whose variants the open transaction records.
+    private var pendingSpelledWords: Set<String> = []
 
     init(path: String, mode: Database.Mode, configuration: IndexConfiguration) throws {
         database = try Database(path: path, mode: mode)
@@ -161,24 +172,47 @@ final class IndexWriter {
         var written = 0
         for start in stride(from: 0, to: entities.count, by: chunkSize) {
             let chunk = Array(entities[start..<min(start + chunkSize, entities.count)])
-            for (entity, document) in zip(chunk, try documents(for: chunk)) {
-                try database.replaceDocument(uniqueTerm: IndexLayout.uniqueTerm(for: entity.identifier), with: document)
+            for (entity, built) in zip(chunk, try documents(for: chunk)) {
+                try database.replaceDocument(uniqueTerm: IndexLayout.uniqueTerm(for: entity.identifier), with: built.document)
+                try recordSpelling(of: built.nameWords)
                 written += 1
                 progress?(written)
             }
         }
     }
 
+    /// Records the spelling variants of name words the index may not hold yet
+    /// (once a word: they live in the synonym table, not in each document).
+    private func recordSpelling(of words: Set<String>) throws {
+        for word in words where !spelledWords.contains(word) && !pendingSpelledWords.contains(word) {
+            for variant in Spelling.indexedVariants(of: word) {
+                try database.addSynonym(word, under: IndexLayout.spellingKey(variant: variant))
+            }
+            pendingSpelledWords.insert(word)
+        }
+    }
+
+    /// Keeps what the committed transaction recorded.
+    func transactionCommitted() {
+        spelledWords.formUnion(pendingSpelledWords)
+        pendingSpelledWords.removeAll()
+    }
+
+    /// Forgets what the cancelled transaction recorded.
+    func transactionCancelled() {
+        pendingSpelledWords.removeAll()
+    }
+
     /// The documents of some entities, built on every core (each builder on
     /// one thread: stemmers are not thread-safe; ICU keeps one analyser a thread).
-    private func documents(for entities: [Entity]) throws -> [Document] {
+    private func documents(for entities: [Entity]) throws -> [DocumentBuilder.Built] {
         let workers = min(builders.count, entities.count)
         guard workers > 1 else { return try entities.map(builders[0].document(for:)) }
-        let built = Locked([Document?](repeating: nil, count: entities.count))
+        let built = Locked([DocumentBuilder.Built?](repeating: nil, count: entities.count))
         let failure = Locked<(any Error)?>(nil)
         let builders = OnePerWorker(builders)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var mine: [(Int, Document)] = []
+            var mine: [(Int, DocumentBuilder.Built)] = []
             do {
                 for index in stride(from: worker, to: entities.count, by: workers) {
                     mine.append((index, try builders.values[worker].document(for: entities[index])))

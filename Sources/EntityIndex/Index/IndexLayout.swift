@@ -57,14 +57,11 @@ enum IndexLayout {
         "XN\(word)"
     }
 
-    /// The term that leads from a deletion variant to a name word (see `Spelling`).
-    static func spellingTerm(variant: String, word: String) -> String {
-        "XS\(variant)\u{0}\(word)"
-    }
-
-    /// The prefix of every `spellingTerm` for a variant.
-    static func spellingPrefix(variant: String) -> String {
-        "XS\(variant)\u{0}"
+    /// The synonym-table key under which a deletion variant leads to the name
+    /// words it comes from (see `Spelling`). Kept once per word for the whole
+    /// index, not per entity.
+    static func spellingKey(variant: String) -> String {
+        "XS\(variant)"
     }
 
     /// The value slot of a sortable (date or number) property. Slots are derived

@@ -44,10 +44,7 @@ struct NameResolver {
         guard allowed > 0 else { return [] }
         var found: Set<String> = []
         for variant in Spelling.queryVariants(of: word).union([word]) {
-            let prefix = IndexLayout.spellingPrefix(variant: variant)
-            for (term, _) in try reader.database.terms(withPrefix: prefix) {
-                found.insert(String(decoding: term.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))
-            }
+            found.formUnion(try reader.database.synonyms(under: IndexLayout.spellingKey(variant: variant)))
             if variant != word, try reader.database.termFrequency(IndexLayout.nameTerm(variant)) > 0 {
                 found.insert(variant)
             }
