@@ -244,6 +244,38 @@ import Testing
         #expect(try run(["--index", index, "search", "x", "--focused", "nonsense"]).status == 64)
     }
 
+    @Test func aKilledDonationLosesNothingCommittedAndAppliesNothingHalfway() throws {
+        let index = try donatedIndex()
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        // A large file: the sample corpus 300 times under fresh ids.
+        let lines = try String(contentsOfFile: Self.corpus, encoding: .utf8).split(separator: "\n")
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-big-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: big) }
+        var text = ""
+        for copy in 0..<300 {
+            for line in lines { text += line.replacingOccurrences(of: "\"id\": \"", with: "\"id\": \"copy\(copy)-") + "\n" }
+        }
+        try text.write(toFile: big, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["--index", index, "donate", big]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal, "the donation finished before it could be killed")
+
+        let stats = try run(["--index", index, "stats", "--json"])
+        #expect(stats.status == 0, "\(stats.error)")
+        #expect(stats.output.contains("\"entities\":83"))
+        #expect(try run(["--index", index, "get", "--type", "calendar.event", "evt-004"]).status == 0)
+        // The index takes writes again: the killed writer's lock died with it.
+        #expect(try run(["--index", index, "delete", "--type", "notes.note", "note-001"]).status == 0)
+    }
+
     @Test func everyCommandHasHelp() throws {
         let main = try run(["--help"])
         #expect(main.status == 0)
