@@ -12,12 +12,13 @@ struct NameResolver {
     /// Entities whose names fit the query words, scored from 0 to 1.
     func candidates(for words: [String], filter: Query?) throws -> [Candidate] {
         var alternatives: [Query] = []
-        for word in Set(words) {
+        let content = words.filter { !NameScoring.stopWords.contains($0) }
+        for word in Set(content.isEmpty ? words : content) {
             alternatives.append(try Query.term(IndexLayout.nameTerm(word)))
             // A word some name holds as it is needs no guessing: only unknown
             // words look for names they begin or are a typo of.
             guard try reader.database.termFrequency(IndexLayout.nameTerm(word)) == 0 else { continue }
-            if word.utf8.count >= 2, !NameScoring.stopWords.contains(word) {
+            if word.utf8.count >= 2 {
                 alternatives.append(try Query.prefix(IndexLayout.nameTerm(word), maximumExpansion: Self.prefixExpansion))
             }
             for correction in try corrections(of: word) {

@@ -9,8 +9,8 @@ enum NameScoring {
     /// Quality of a word two edits away.
     static let twoEdits = 0.5
 
-    /// Small words a person adds around a name ("the", "with"); they count
-    /// only when the name holds them.
+    /// Small words a person adds around a name ("the", "with"); they neither
+    /// count for nor against a name.
     static let stopWords: Set<String> = [
         "a", "an", "and", "at", "by", "for", "from", "in", "into", "my", "of", "on", "or", "our",
         "the", "to", "with", "about", "called", "named",
@@ -36,13 +36,14 @@ enum NameScoring {
         guard !name.isEmpty else { return 0 }
         var total = 0.0, counted = 0
         var coveredNameWords = Set<Int>()
-        for word in query {
+        // Small words are no evidence of a name, unless they are all there is.
+        let content = query.filter { !stopWords.contains($0) }
+        for word in content.isEmpty ? query : content {
             var best = 0.0, bestIndex: Int?
             for (index, nameWord) in name.enumerated() {
                 let quality = quality(of: word, against: nameWord)
                 if quality > best { (best, bestIndex) = (quality, index) }
             }
-            if best == 0, stopWords.contains(word) { continue }
             counted += 1
             total += best
             if let bestIndex { coveredNameWords.insert(bestIndex) }
