@@ -80,9 +80,9 @@ import Testing
     @Test func documentsKeepDataAndValues() throws {
         let document = Document()
         try document.setData(Array("{\"a\":1}".utf8))
-        try document.setValue("Crew Lunch", slot: 2)
+        try document.setValue(Array("Crew Lunch".utf8), slot: 2)
         #expect(try document.data() == Array("{\"a\":1}".utf8))
-        #expect(try document.value(slot: 2) == "Crew Lunch")
-        #expect(try document.value(slot: 7) == "")
+        #expect(try document.valueBytes(slot: 2) == Array("Crew Lunch".utf8))
+        #expect(try document.valueBytes(slot: 7) == [])
     }
 }

@@ -47,12 +47,7 @@ final class Document {
         }
     }
 
-    /// Stores a value in a slot.
-    func setValue(_ value: String, slot: UInt32) throws {
-        try setValue(Array(value.utf8), slot: slot)
-    }
-
-    /// Stores raw bytes (e.g. a sortable number) in a slot.
+    /// Stores bytes (a record, a sortable number) in a slot.
     func setValue(_ bytes: [UInt8], slot: UInt32) throws {
         try bytes.withUnsafeBufferPointer { buffer in
             try buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -69,20 +64,11 @@ final class Document {
         }
     }
 
-    /// The text in a slot; empty when unset.
-    func value(slot: UInt32) throws -> String {
-        try withValue(slot: slot) { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// The raw bytes in a slot (a sortable number); empty when unset.
+    /// The bytes in a slot; empty when unset.
     func valueBytes(slot: UInt32) throws -> [UInt8] {
-        try withValue(slot: slot) { Array($0) }
-    }
-
-    private func withValue<Result>(slot: UInt32, _ body: (UnsafeRawBufferPointer) -> Result) throws -> Result {
         var length = 0
         let pointer = try withEngineError { eix_document_value(handle, slot, &length, $0) }
-        return body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : length))
+        return Array(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : length))
     }
 
     /// Indexes the words of `text` under `prefix`, stemmed (`"Z" + prefix +

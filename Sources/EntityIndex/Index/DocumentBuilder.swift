@@ -23,8 +23,8 @@ struct DocumentBuilder {
     /// The document for an entity that passed `SchemaRegistry.validated`: its
     /// unique and type terms, the terms of each searchable property (transient
     /// entities' under `parent.child` paths), sortable values of dates and
-    /// numbers, the meaning vector of its words, the result summary, and the
-    /// entity itself as stored data.
+    /// numbers, the record a search reads (display, names, meaning vector), and
+    /// the entity itself as stored data.
     func document(for entity: Entity) throws -> Built {
         guard let schema = schemas.schema(for: entity.type) else {
             throw EntityIndexError(.invalidEntity, "\(entity.identifier): unknown type")
@@ -43,37 +43,32 @@ struct DocumentBuilder {
             }
         }
 
-        let nameWords = try indexNames(of: entity, schema: schema, in: document)
-        if let lexicon, let meaning = MeaningVector(words: terms.words, lexicon: lexicon) {
-            try document.setValue(meaning.encoded, slot: IndexLayout.meaningSlot)
-        }
-
-        let display = schema.displayRepresentation(of: entity)
-        try document.setValue(IndexLayout.summary(of: entity.identifier, display: display), slot: IndexLayout.summarySlot)
+        let names = try indexNames(of: entity, schema: schema, in: document)
+        let meaning = lexicon.flatMap { MeaningVector(words: terms.words, lexicon: $0) }?.encoded ?? []
+        let record = EntityRecord(identifier: entity.identifier, display: schema.displayRepresentation(of: entity),
+                                  names: names, meaning: meaning)
+        try document.setValue(record.encoded, slot: EntityRecord.slot)
         try document.setData(EntityJSONWriter.bytes(of: entity))
-        return Built(document: document, nameWords: nameWords)
+        return Built(document: document, nameWords: Set(names.flatMap { $0.words + $0.latinSpelling }))
     }
 }
 
 extension DocumentBuilder {
     /// Indexes the entity's names (its top-level title properties) for the name
     /// resolver: each word as a name term, words in other scripts also in Latin
-    /// letters, and the names themselves for scoring.
-    /// - Returns: the name words, whose spelling variants let typos find them.
-    private func indexNames(of entity: Entity, schema: EntitySchema, in document: Document) throws -> Set<String> {
+    /// letters.
+    /// - Returns: the names, for scoring (their words' spelling variants let typos find them).
+    private func indexNames(of entity: Entity, schema: EntitySchema, in document: Document) throws -> [EntityName] {
         var names: [EntityName] = []
         for property in schema.properties where property.searchability == .title {
             for text in entity.properties[property.name]?.nameTexts ?? [] {
                 names.append(try EntityName(property: property.name, text: text))
             }
         }
-        let words = Set(names.flatMap { $0.words + $0.latinSpelling })
-        guard !names.isEmpty else { return words }
-        for word in words {
+        for word in Set(names.flatMap { $0.words + $0.latinSpelling }) {
             try document.addTerm(IndexLayout.nameTerm(word))
         }
-        try document.setValue(IndexLayout.namesValue(names), slot: IndexLayout.namesSlot)
-        return words
+        return names
     }
 }
 

@@ -1,57 +1,6 @@
 /// How entities map onto Xapian terms and value slots. The one place that
 /// knows the term prefixes, so indexing and querying cannot drift apart.
 enum IndexLayout {
-    /// The value slot holding what a search result shows — type, id, title and
-    /// subtitle, NUL-separated — so a result costs one value read and no JSON decoding.
-    static let summarySlot: UInt32 = 0
-
-    /// The summary stored for an entity (see `summarySlot`); type and id hold no NUL.
-    static func summary(of identifier: EntityIdentifier, display: DisplayRepresentation) -> String {
-        [identifier.type.rawValue, identifier.id, display.title, display.subtitle ?? ""].joined(separator: "\u{0}")
-    }
-
-    /// The identifier, title and subtitle in a stored summary.
-    static func parseSummary(_ summary: String) -> (identifier: EntityIdentifier, title: String?, subtitle: String?) {
-        // Split on bytes: a search reads a summary per result, and Character-level
-        // splitting showed up in profiles.
-        var fields: [Substring] = []
-        var start = summary.utf8.startIndex
-        for index in summary.utf8.indices where summary.utf8[index] == 0 && fields.count < 3 {
-            fields.append(summary[start..<index])
-            start = summary.utf8.index(after: index)
-        }
-        fields.append(summary[start...])
-        func field(_ number: Int) -> String? {
-            number < fields.count && !fields[number].isEmpty ? String(fields[number]) : nil
-        }
-        return (EntityIdentifier(type: EntityType(rawValue: field(0) ?? ""), id: field(1) ?? ""), field(2), field(3))
-    }
-
-    /// The value slot holding an entity's names (its title properties' words,
-    /// and their Latin spelling when written in another script), for scoring
-    /// name matches: one line per name, `property TAB words TAB latin words`.
-    static let namesSlot: UInt32 = 1_000_001
-
-    /// The names stored for an entity (see `namesSlot`).
-    static func namesValue(_ names: [EntityName]) -> String {
-        names.map { "\($0.property)\t\($0.words.joined(separator: " "))\t\($0.latinSpelling.joined(separator: " "))" }
-            .joined(separator: "\n")
-    }
-
-    /// The names in a stored value.
-    static func parseNames(_ value: String) -> [EntityName] {
-        value.split(separator: "\n").map { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            func words(_ index: Int) -> [String] {
-                index < fields.count ? fields[index].split(separator: " ").map(String.init) : []
-            }
-            return EntityName(property: String(fields[0]), words: words(1), latinSpelling: words(2))
-        }
-    }
-
-    /// The value slot holding an entity's meaning vector (see `MeaningVector.encoded`).
-    static let meaningSlot: UInt32 = 1_000_002
-
     /// The term of a word of an entity's name (unstemmed).
     static func nameTerm(_ word: String) -> String {
         "XN\(word)"

@@ -11,11 +11,14 @@ struct Candidate {
     var subtitle: String?
     var matched: [String]
 
-    /// A candidate from the index.
-    init(documentID: UInt32, score: Double, matched: [String] = []) {
+    /// A candidate from the index, with its record when it was read already.
+    init(documentID: UInt32, score: Double, matched: [String] = [], record: EntityRecord? = nil) {
         self.documentID = documentID
         self.score = score
         self.matched = matched
+        identifier = record?.identifier
+        title = record?.title
+        subtitle = record?.subtitle
     }
 
     /// A candidate from a fallback, already known in full.
@@ -38,11 +41,11 @@ struct Candidate {
         subtitle = subtitle ?? other.subtitle
     }
 
-    /// Fills in the identifier, title and subtitle from the document's summary.
+    /// Fills in the identifier, title and subtitle from the document's record.
     mutating func readSummary(from database: Database) throws {
-        guard identifier == nil, let documentID, let document = try database.document(id: documentID) else { return }
-        let summary = IndexLayout.parseSummary(try document.value(slot: IndexLayout.summarySlot))
-        (identifier, title, subtitle) = (summary.identifier, summary.title, summary.subtitle)
+        guard identifier == nil, let documentID, let document = try database.document(id: documentID),
+              let record = EntityRecord(encoded: try document.valueBytes(slot: EntityRecord.slot)) else { return }
+        (identifier, title, subtitle) = (record.identifier, record.title, record.subtitle)
     }
 
     var result: SearchResult? {

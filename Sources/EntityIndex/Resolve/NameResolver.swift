@@ -32,9 +32,10 @@ struct NameResolver {
         let matches = try reader.database.search(query, limit: Self.candidateLimit)
         var candidates: [Candidate] = []
         for rank in 0..<matches.count {
-            let names = IndexLayout.parseNames(try matches.document(at: rank).value(slot: IndexLayout.namesSlot))
-            guard let best = NameScoring.best(query: words, names: names), best.score > 0 else { continue }
-            candidates.append(Candidate(documentID: matches.documentID(at: rank), score: best.score, matched: [best.property]))
+            guard let record = EntityRecord(encoded: try matches.document(at: rank).valueBytes(slot: EntityRecord.slot)),
+                  let best = NameScoring.best(query: words, names: record.names), best.score > 0 else { continue }
+            candidates.append(Candidate(documentID: matches.documentID(at: rank), score: best.score, matched: [best.property],
+                                        record: record))
         }
         return candidates
     }
