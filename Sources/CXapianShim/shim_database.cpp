@@ -141,7 +141,9 @@ extern "C" eix_document *eix_database_document(eix_database *database, uint32_t 
     return eix_guard<eix_document *>(error, nullptr, [&]() -> eix_document * {
         auto *found = new eix_document();
         try {
-            found->document = database->database.get_document(docid);
+            // The id came from a search of this snapshot: skip Xapian's existence
+            // check, which reads the whole stored entity.
+            found->document = database->database.get_document(docid, Xapian::DOC_ASSUME_VALID);
         } catch (const Xapian::DocNotFoundError &) {
             delete found;
             return nullptr;

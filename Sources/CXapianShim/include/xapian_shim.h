@@ -238,7 +238,8 @@ int64_t eix_database_delete_documents(eix_database *database, const char *term,
 int64_t eix_database_find_docid(eix_database *database, const char *term, size_t length,
                                 eix_error *error);
 
-/** The document with an id, or NULL (with EIX_OK) when there is none. */
+/** The document with an id that a search of this snapshot returned (it is
+ *  assumed to exist: reading a value of a missing one gives nothing). */
 eix_document *eix_database_document(eix_database *database, uint32_t docid,
                                     eix_error *error);
 
