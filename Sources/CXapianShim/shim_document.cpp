@@ -2,6 +2,7 @@
 #include "shim_internal.h"
 
 #include <string_view>
+#include <vector>
 
 namespace {
 
@@ -73,10 +74,10 @@ extern "C" const char *eix_document_value(eix_document *document, uint32_t slot,
 }
 
 extern "C" int eix_document_index_text(eix_document *document, const char *text,
-                                       size_t length, const char *prefix,
-                                       size_t prefix_length, const eix_stemmer *stemmer,
-                                       uint32_t *position, char **out_words,
-                                       size_t *out_length, eix_error *error) {
+                                       size_t length, const char *const *prefixes,
+                                       const size_t *prefix_lengths, uint32_t *positions,
+                                       size_t prefix_count, const eix_stemmer *stemmer,
+                                       char **out_words, size_t *out_length, eix_error *error) {
     return eix_guard(error, -1, [&] {
         std::string words;
         eix::split_words(text, length, words);
@@ -85,17 +86,21 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
             if (*out_words == nullptr) throw std::bad_alloc();
         }
 
-        const std::string stem_prefix = "Z" + std::string(prefix, prefix_length);
-        Xapian::termpos next = *position;
+        std::vector<std::string> stem_prefixes;
+        for (size_t p = 0; p < prefix_count; ++p) {
+            stem_prefixes.push_back("Z" + std::string(prefixes[p], prefix_lengths[p]));
+        }
+        std::vector<Xapian::termpos> next(positions, positions + prefix_count);
         std::string_view rest(words);
         while (!rest.empty()) {
             size_t end = rest.find('\0');
-            std::string word(rest.substr(0, end));
+            std::string stem = stemmer->stem(std::string(rest.substr(0, end)));
             rest.remove_prefix(end + 1);
-            document->document.add_posting(stem_prefix + stemmer->stem(word), ++next);
+            for (size_t p = 0; p < prefix_count; ++p) {
+                document->document.add_posting(stem_prefixes[p] + stem, ++next[p]);
+            }
         }
-        *position = next + text_gap;
+        for (size_t p = 0; p < prefix_count; ++p) positions[p] = next[p] + text_gap;
         return 0;
     });
 }
-

@@ -71,21 +71,25 @@ final class Document {
         return Array(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : length))
     }
 
-    /// Indexes the words of `text` under `prefix`, stemmed (`"Z" + prefix +
-    /// stem`) with positions; `position` advances past them.
+    /// Indexes the words of `text` under each prefix, stemmed (`"Z" + prefix +
+    /// stem`) with positions, splitting and stemming the text once; each
+    /// position advances past the words.
     /// - Returns: the words, when `returningWords` (to spare splitting twice).
     @discardableResult
-    func indexText(_ text: String, prefix: String, stemmer: Stemmer, position: inout UInt32,
+    func indexText(_ text: String, prefixes: [String], positions: inout [UInt32], stemmer: Stemmer,
                    returningWords: Bool = false) throws -> [String] {
         var words: UnsafeMutablePointer<CChar>?
         var length = 0
+        let prefixBytes = prefixes.map { Array($0.utf8) }
+        let prefixLengths = prefixBytes.map(\.count)
         try text.withBytes { textBytes, textCount in
-            try prefix.withBytes { prefixBytes, prefixCount in
+            try withPointers(to: prefixBytes) { prefixPointers in
                 try stemmer.withHandle { stemmerHandle in
                     try withUnsafeMutablePointer(to: &words) { wordsPointer in
                         _ = try withEngineError {
-                            eix_document_index_text(handle, textBytes, textCount, prefixBytes, prefixCount, stemmerHandle,
-                                                    &position, returningWords ? wordsPointer : nil, &length, $0)
+                            eix_document_index_text(handle, textBytes, textCount, prefixPointers, prefixLengths, &positions,
+                                                    prefixes.count, stemmerHandle, returningWords ? wordsPointer : nil,
+                                                    &length, $0)
                         }
                     }
                 }

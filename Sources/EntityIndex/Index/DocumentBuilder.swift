@@ -151,13 +151,13 @@ private struct TermWriter {
         }
     }
 
-    /// Words under the property path's prefix and in the general text.
+    /// Words under the property path's prefix and in the general text, split once.
     private mutating func indexWords(_ text: String, path: String, language: Language) throws {
-        let stemmer = stemmers.stemmer(for: language)
-        try document.indexText(text, prefix: IndexLayout.propertyPrefix(for: path), stemmer: stemmer,
-                               position: &pathPositions[path, default: 0])
-        words += try document.indexText(text, prefix: IndexLayout.generalTextPrefix, stemmer: stemmer,
-                                        position: &generalPosition, returningWords: collectsWords)
+        var positions = [pathPositions[path, default: 0], generalPosition]
+        words += try document.indexText(text, prefixes: [IndexLayout.propertyPrefix(for: path), IndexLayout.generalTextPrefix],
+                                        positions: &positions, stemmer: stemmers.stemmer(for: language),
+                                        returningWords: collectsWords)
+        (pathPositions[path], generalPosition) = (positions[0], positions[1])
     }
 }
 
