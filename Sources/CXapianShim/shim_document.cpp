@@ -74,10 +74,11 @@ extern "C" const char *eix_document_value(eix_document *document, uint32_t slot,
 }
 
 extern "C" int eix_document_index_text(eix_document *document, const char *text,
-                                       size_t length, const char *const *prefixes,
-                                       const size_t *prefix_lengths, uint32_t *positions,
-                                       size_t prefix_count, const eix_stemmer *stemmer,
-                                       char **out_words, size_t *out_length, eix_error *error) {
+                                       size_t length, const char *prefix, size_t prefix_length,
+                                       uint32_t *position, const char *const *other_prefixes,
+                                       const size_t *other_lengths, size_t other_count,
+                                       const eix_stemmer *stemmer, char **out_words,
+                                       size_t *out_length, eix_error *error) {
     return eix_guard(error, -1, [&] {
         std::string words;
         eix::split_words(text, length, words);
@@ -86,21 +87,21 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
             if (*out_words == nullptr) throw std::bad_alloc();
         }
 
-        std::vector<std::string> stem_prefixes;
-        for (size_t p = 0; p < prefix_count; ++p) {
-            stem_prefixes.push_back("Z" + std::string(prefixes[p], prefix_lengths[p]));
+        const std::string positional_prefix = "Z" + std::string(prefix, prefix_length);
+        std::vector<std::string> plain_prefixes;
+        for (size_t i = 0; i < other_count; ++i) {
+            plain_prefixes.push_back("Z" + std::string(other_prefixes[i], other_lengths[i]));
         }
-        std::vector<Xapian::termpos> next(positions, positions + prefix_count);
+        Xapian::termpos next = *position;
         std::string_view rest(words);
         while (!rest.empty()) {
             size_t end = rest.find('\0');
             std::string stem = stemmer->stem(std::string(rest.substr(0, end)));
             rest.remove_prefix(end + 1);
-            for (size_t p = 0; p < prefix_count; ++p) {
-                document->document.add_posting(stem_prefixes[p] + stem, ++next[p]);
-            }
+            document->document.add_posting(positional_prefix + stem, ++next);
+            for (const std::string &plain : plain_prefixes) document->document.add_term(plain + stem);
         }
-        for (size_t p = 0; p < prefix_count; ++p) positions[p] = next[p] + text_gap;
+        *position = next + text_gap;
         return 0;
     });
 }

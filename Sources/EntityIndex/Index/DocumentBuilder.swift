@@ -84,14 +84,13 @@ extension PropertyValue {
 }
 
 /// Writes the terms of one document's property values, keeping word positions
-/// per property path and in the general text.
+/// in the general text.
 private struct TermWriter {
     let document: Document
     let schemas: SchemaRegistry
     let stemmers: Stemmers
     let collectsWords: Bool
     var generalPosition: UInt32 = 0
-    var pathPositions: [String: UInt32] = [:]
     /// Every word indexed in the general text, when `collectsWords`.
     var words: [String] = []
 
@@ -151,13 +150,12 @@ private struct TermWriter {
         }
     }
 
-    /// Words under the property path's prefix and in the general text, split once.
+    /// Words in the general text (with positions) and under the property
+    /// path's prefix, split once.
     private mutating func indexWords(_ text: String, path: String, language: Language) throws {
-        var positions = [pathPositions[path, default: 0], generalPosition]
-        words += try document.indexText(text, prefixes: [IndexLayout.propertyPrefix(for: path), IndexLayout.generalTextPrefix],
-                                        positions: &positions, stemmer: stemmers.stemmer(for: language),
-                                        returningWords: collectsWords)
-        (pathPositions[path], generalPosition) = (positions[0], positions[1])
+        words += try document.indexText(text, prefix: IndexLayout.generalTextPrefix, position: &generalPosition,
+                                        alsoUnder: [IndexLayout.propertyPrefix(for: path)],
+                                        stemmer: stemmers.stemmer(for: language), returningWords: collectsWords)
     }
 }
 
