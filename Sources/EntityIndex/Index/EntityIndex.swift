@@ -51,7 +51,7 @@ public final class EntityIndex: Sendable {
             } else {
                 writer = Locked(nil)
             }
-            readers = ReaderPool(path: path)
+            readers = ReaderPool(path: path, writerIsInProcess: access == .readWrite)
             // Fail now, not on the first search, when there is no index to read.
             _ = try withReader { try $0.database.documentCount() }
         }
@@ -100,6 +100,7 @@ public final class EntityIndex: Sendable {
                 do {
                     let result = try writer.database.transaction { try body(writer) }
                     writer.transactionCommitted()
+                    readers?.writerCommitted()
                     return result
                 } catch {
                     writer.transactionCancelled()

@@ -2,6 +2,8 @@
 final class IndexReader {
     let database: Database
     let stemmers = Stemmers()
+    /// The in-process writer's commit count when the reader was last brought up to date.
+    var generation = -1
 
     init(database: Database) {
         self.database = database

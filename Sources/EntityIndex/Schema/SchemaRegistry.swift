@@ -4,6 +4,9 @@ public struct SchemaRegistry: Sendable {
     private var schemasByType: [EntityType: EntitySchema] = [:]
     /// Type names in the order they were registered, for listings.
     private var order: [EntityType] = []
+    /// The languages properties declare, in the order first declared (kept
+    /// up to date here: every search asks for them).
+    private var declaredLanguages: [Language] = []
 
     /// The built-in domains: calendar, messages, notes, mail, photos and document.
     public static let builtIn = try! SchemaRegistry(domains: [.calendar, .messages, .notes, .mail, .photos, .document])
@@ -46,6 +49,7 @@ public struct SchemaRegistry: Sendable {
         try Self.check(schema)
         schemasByType[schema.type] = schema
         order.append(schema.type)
+        noteLanguages(of: schema.properties)
     }
 
     /// Adds app-specific properties to a registered type (an event's `isFavorite`).
@@ -60,17 +64,18 @@ public struct SchemaRegistry: Sendable {
         schema.properties += properties
         try Self.check(schema)
         schemasByType[type] = schema
+        noteLanguages(of: properties)
+    }
+
+    private mutating func noteLanguages(of properties: [PropertySchema]) {
+        for language in properties.compactMap(\.language) where !declaredLanguages.contains(language) {
+            declaredLanguages.append(language)
+        }
     }
 
     /// Every language text may be indexed in, `defaultLanguage` first.
     func languages(defaultLanguage: Language) -> [Language] {
-        var languages = [defaultLanguage]
-        for property in schemasByType.values.flatMap(\.properties) {
-            if let language = property.language, !languages.contains(language) {
-                languages.append(language)
-            }
-        }
-        return languages
+        [defaultLanguage] + declaredLanguages.filter { $0 != defaultLanguage }
     }
 
     /// Checks what one schema can check alone: names, display properties and value slots.
