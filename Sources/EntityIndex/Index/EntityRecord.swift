@@ -36,32 +36,51 @@ struct EntityRecord {
         self.names = names
         self.meaning = meaning
     }
+}
 
-    /// A record read back; nil when the bytes are not one.
-    init?(encoded bytes: [UInt8]) {
-        var offset = 0
-        func field() -> String? {
+/// A stored record, read field by field on demand: a result needs only its
+/// summary, a name candidate its names, a re-ranked match its meaning.
+struct RecordReader {
+    private let bytes: [UInt8]
+    private let summaryRange: Range<Int>
+    private let namesRange: Range<Int>
+
+    /// A reader over a record's bytes; nil when they are not one.
+    init?(_ bytes: [UInt8]) {
+        func field(at offset: Int) -> Range<Int>? {
             guard offset + 4 <= bytes.count else { return nil }
             let count = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
-            guard offset + 4 + count <= bytes.count else { return nil }
-            defer { offset += 4 + count }
-            return String(decoding: bytes[offset + 4..<offset + 4 + count], as: UTF8.self)
+            return offset + 4 + count <= bytes.count ? offset + 4..<offset + 4 + count : nil
         }
-        guard let summary = field(), let names = field() else { return nil }
+        guard let summary = field(at: 0), let names = field(at: summary.upperBound) else { return nil }
+        self.bytes = bytes
+        summaryRange = summary
+        namesRange = names
+    }
+
+    /// The identifier, display title and subtitle.
+    var summary: (identifier: EntityIdentifier, title: String?, subtitle: String?) {
         // Split on bytes: Character-level splitting showed up in profiles.
-        let parts = summary.utf8.split(separator: 0, maxSplits: 3, omittingEmptySubsequences: false)
-            .map { String(decoding: $0, as: UTF8.self) }
-        guard parts.count == 4 else { return nil }
-        identifier = EntityIdentifier(type: EntityType(rawValue: parts[0]), id: parts[1])
-        title = parts[2].isEmpty ? nil : parts[2]
-        subtitle = parts[3].isEmpty ? nil : parts[3]
-        self.names = names.split(separator: "\n").map { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        let parts = bytes[summaryRange].split(separator: 0, maxSplits: 3, omittingEmptySubsequences: false)
+        func part(_ index: Int) -> String { index < parts.count ? String(decoding: parts[index], as: UTF8.self) : "" }
+        let title = part(2), subtitle = part(3)
+        return (EntityIdentifier(type: EntityType(rawValue: part(0)), id: part(1)),
+                title.isEmpty ? nil : title, subtitle.isEmpty ? nil : subtitle)
+    }
+
+    /// The names, for scoring name matches.
+    var names: [EntityName] {
+        bytes[namesRange].split(separator: UInt8(ascii: "\n")).map { line in
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
             func words(_ index: Int) -> [String] {
-                index < fields.count ? fields[index].split(separator: " ").map(String.init) : []
+                index < fields.count ? fields[index].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) } : []
             }
-            return EntityName(property: String(fields[0]), words: words(1), latinSpelling: words(2))
+            return EntityName(property: String(decoding: fields[0], as: UTF8.self), words: words(1), latinSpelling: words(2))
         }
-        meaning = Array(bytes[offset...])
+    }
+
+    /// The meaning vector's bytes (`MeaningVector.encoded`), empty without a lexicon.
+    var meaning: ArraySlice<UInt8> {
+        bytes[namesRange.upperBound...]
     }
 }

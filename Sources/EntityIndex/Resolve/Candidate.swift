@@ -11,14 +11,15 @@ struct Candidate {
     var subtitle: String?
     var matched: [String]
 
+    /// The index record, when it was read already (its summary is parsed only if shown).
+    var record: RecordReader?
+
     /// A candidate from the index, with its record when it was read already.
-    init(documentID: UInt32, score: Double, matched: [String] = [], record: EntityRecord? = nil) {
+    init(documentID: UInt32, score: Double, matched: [String] = [], record: RecordReader? = nil) {
         self.documentID = documentID
         self.score = score
         self.matched = matched
-        identifier = record?.identifier
-        title = record?.title
-        subtitle = record?.subtitle
+        self.record = record
     }
 
     /// A candidate from a fallback, already known in full.
@@ -39,13 +40,18 @@ struct Candidate {
         identifier = identifier ?? other.identifier
         title = title ?? other.title
         subtitle = subtitle ?? other.subtitle
+        record = record ?? other.record
     }
 
-    /// Fills in the identifier, title and subtitle from the document's record.
+    /// Fills in the identifier, title and subtitle from the document's record
+    /// (reading it now unless it was read already).
     mutating func readSummary(from database: Database) throws {
-        guard identifier == nil, let documentID, let document = try database.document(id: documentID),
-              let record = EntityRecord(encoded: try document.valueBytes(slot: EntityRecord.slot)) else { return }
-        (identifier, title, subtitle) = (record.identifier, record.title, record.subtitle)
+        guard identifier == nil, let documentID else { return }
+        if record == nil, let document = try database.document(id: documentID) {
+            record = RecordReader(try document.valueBytes(slot: EntityRecord.slot))
+        }
+        guard let summary = record?.summary else { return }
+        (identifier, title, subtitle) = (summary.identifier, summary.title, summary.subtitle)
     }
 
     var result: SearchResult? {

@@ -32,7 +32,7 @@ struct NameResolver {
         let matches = try reader.database.search(query, limit: Self.candidateLimit)
         var candidates: [Candidate] = []
         for rank in 0..<matches.count {
-            guard let record = EntityRecord(encoded: try matches.document(at: rank).valueBytes(slot: EntityRecord.slot)),
+            guard let record = RecordReader(try matches.document(at: rank).valueBytes(slot: EntityRecord.slot)),
                   let best = NameScoring.best(query: words, names: record.names), best.score > 0 else { continue }
             candidates.append(Candidate(documentID: matches.documentID(at: rank), score: best.score, matched: [best.property],
                                         record: record))

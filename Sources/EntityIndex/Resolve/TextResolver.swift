@@ -86,13 +86,13 @@ struct TextResolver {
         guard matches.count > 0 else { return [] }
 
         var scores = (0..<matches.count).map { matches.weight(at: $0) }
-        var records = [EntityRecord?](repeating: nil, count: matches.count)
+        var records = [RecordReader?](repeating: nil, count: matches.count)
         if let meaning = plan.meaning {
             let lowest = scores.min()!, highest = scores.max()!
             for rank in scores.indices {
-                records[rank] = EntityRecord(encoded: try matches.document(at: rank).valueBytes(slot: EntityRecord.slot))
+                records[rank] = RecordReader(try matches.document(at: rank).valueBytes(slot: EntityRecord.slot))
                 let relevance = highest > lowest ? (scores[rank] - lowest) / (highest - lowest) : 1
-                let vector = records[rank].flatMap { MeaningVector(encoded: $0.meaning, dimensions: meaning.values.count) }
+                let vector = records[rank].flatMap { MeaningVector(encoded: Array($0.meaning), dimensions: meaning.values.count) }
                 scores[rank] = relevance + meaningSettings.rerankWeight * max(0, vector.map(meaning.cosine) ?? 0)
             }
         }
