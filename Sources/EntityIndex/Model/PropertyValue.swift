@@ -27,7 +27,10 @@ extension PropertyValue: Codable {
     /// Decodes any JSON value; integers stay integers.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
+        // Strings first: they are most values, and each failed attempt costs an error.
+        if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if container.decodeNil() {
             self = .null
         } else if let bool = try? container.decode(Bool.self) {
             self = .bool(bool)
@@ -35,8 +38,6 @@ extension PropertyValue: Codable {
             self = .integer(integer)
         } else if let number = try? container.decode(Double.self) {
             self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
         } else if let array = try? container.decode([PropertyValue].self) {
             self = .array(array)
         } else {
