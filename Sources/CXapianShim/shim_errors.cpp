@@ -44,6 +44,8 @@ void capture_current_exception(eix_error *error) {
     } catch (const Xapian::Error &e) {
         // In Xapian 1.4 Xapian::Error does not derive from std::exception.
         set_error(error, EIX_ERROR_OTHER, e.get_description());
+    } catch (const UnicodeError &e) {
+        set_error(error, EIX_ERROR_UNICODE, e.what());
     } catch (const std::bad_alloc &) {
         set_error(error, EIX_ERROR_OTHER, "out of memory");
     } catch (const std::exception &e) {

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,6 +53,11 @@ struct eix_expansion_set {
 };
 
 namespace eix {
+
+/// An ICU failure (reported as `EIX_ERROR_UNICODE`).
+struct UnicodeError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 /// Copies bytes into a malloc'd, NUL-terminated buffer (NULL on allocation failure).
 char *copy_string(const std::string &value, size_t *out_length);

@@ -27,7 +27,7 @@ const char *const to_latin_id = "Any-Latin; Latin-ASCII";
 
 void check(UErrorCode status, const char *what) {
     if (U_FAILURE(status)) {
-        throw std::runtime_error(std::string(what) + ": " + u_errorName(status));
+        throw eix::UnicodeError(std::string(what) + ": " + u_errorName(status));
     }
 }
 

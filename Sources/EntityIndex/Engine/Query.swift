@@ -4,13 +4,12 @@ import CXapianShim
 final class Query {
     /// How subqueries combine (Xapian's operators).
     enum Operator {
-        case and, or, andNot, andMaybe, filter, synonym
+        case and, or, andMaybe, filter, synonym
 
         var shimValue: eix_query_operator {
             switch self {
             case .and: EIX_QUERY_AND
             case .or: EIX_QUERY_OR
-            case .andNot: EIX_QUERY_AND_NOT
             case .andMaybe: EIX_QUERY_AND_MAYBE
             case .filter: EIX_QUERY_FILTER
             case .synonym: EIX_QUERY_SYNONYM

@@ -16,6 +16,13 @@ enum EntityJSONWriter {
         return out
     }
 
+    /// A property value's JSON bytes.
+    static func bytes(of value: PropertyValue) -> [UInt8] {
+        var out: [UInt8] = []
+        append(value, to: &out)
+        return out
+    }
+
     private static func append(_ value: PropertyValue, to out: inout [UInt8]) {
         switch value {
         case .string(let text): appendString(text, to: &out)

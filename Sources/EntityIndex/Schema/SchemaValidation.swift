@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why an entity does not match its schema, naming the property and what was expected.
 struct SchemaViolation: Error, CustomStringConvertible {
     let description: String
@@ -47,7 +45,7 @@ extension SchemaRegistry {
 
     /// The value, if it is of the kind (with nulls dropped inside transient objects).
     private func checked(_ value: PropertyValue, as kind: ValueKind, path: String) throws(SchemaViolation) -> PropertyValue {
-        // Built only on failure: writing the snippet encodes the value as JSON.
+        // Built only on failure: the snippet writes the value as JSON.
         var mismatch: SchemaViolation { SchemaViolation("property \"\(path)\": expected \(kind), got \(value.snippet)") }
         switch (kind, value) {
         case (.string, .string), (.integer, .integer), (.number, .integer), (.bool, .bool):
@@ -121,9 +119,7 @@ extension SchemaRegistry {
 extension PropertyValue {
     /// The value as short JSON for an error message.
     var snippet: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        let json = String(decoding: EntityJSONWriter.bytes(of: self), as: UTF8.self)
         return json.count > 60 ? String(json.prefix(57)) + "..." : json
     }
 }
