@@ -2,6 +2,8 @@
 #include "shim_internal.h"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 
 namespace {
 
@@ -234,33 +236,73 @@ extern "C" eix_match_set *eix_database_search(eix_database *database,
 
 namespace {
 
-/// Accepts general-text stemmed terms: "Z" then a word, not "Z" + a prefix.
-class GeneralStemDecider : public Xapian::ExpandDecider {
-  public:
-    bool operator()(const std::string &term) const override {
-        return term.size() > 1 && term[0] == 'Z' && !(term[1] >= 'A' && term[1] <= 'Z');
-    }
+/// Whether a term is a general-text stemmed term: "Z" then a word, not "Z" + a prefix.
+bool is_general_stem(const std::string &term) {
+    return term.size() > 1 && term[0] == 'Z' && !(term[1] >= 'A' && term[1] <= 'Z');
+}
+
+/// What the relevant documents say about one term.
+struct RelevantTermStats {
+    Xapian::doccount documents = 0;  // r: relevant documents holding the term
+    double multiplier = 0;           // the sum over them of (k+1)·wdf / (k·length/average + wdf)
 };
 
 }  // namespace
 
+// Xapian's expansion set, computed the way `Enquire::get_eset` does with its
+// default scheme (TradEWeight, k = 1), but only for terms that at least two of
+// the relevant documents share, and with one frequency look-up per term (in
+// term order) rather than one per relevant document holding it. A term only
+// one relevant document holds describes that document, not what they have in
+// common; leaving such terms out spares most look-ups, which are most of the
+// cost.
 extern "C" eix_expansion_set *eix_database_feedback_terms(eix_database *database,
                                                           const eix_query *query,
-                                                          uint32_t documents, uint32_t count,
-                                                          eix_error *error) {
+                                                          const uint32_t *docids, size_t documents,
+                                                          uint32_t count, eix_error *error) {
     return eix_guard<eix_expansion_set *>(error, nullptr, [&] {
-        Xapian::Enquire enquire(database->database);
-        enquire.set_query(query->query);
-        Xapian::MSet top = enquire.get_mset(0, documents);
-        Xapian::RSet relevant;
-        for (Xapian::MSetIterator match = top.begin(); match != top.end(); ++match) relevant.add_document(*match);
+        const Xapian::Database &db = database->database;
         auto *set = new eix_expansion_set();
-        if (relevant.empty()) return set;
-        GeneralStemDecider decider;
-        Xapian::ESet expansion = enquire.get_eset(count, relevant, &decider);
-        for (Xapian::ESetIterator term = expansion.begin(); term != expansion.end(); ++term) {
-            set->terms.emplace_back(*term, term.get_weight());
+        std::vector<Xapian::docid> relevant(docids, docids + documents);
+        std::sort(relevant.begin(), relevant.end());
+        relevant.erase(std::unique(relevant.begin(), relevant.end()), relevant.end());
+        if (relevant.size() < 2) return set;
+
+        const double k = 1.0, average_length = db.get_avlength();
+        std::map<std::string, RelevantTermStats> stats;
+        for (Xapian::docid did : relevant) {
+            const double length = db.get_doclength(did);
+            for (auto term = db.termlist_begin(did); term != db.termlist_end(did); ++term) {
+                const std::string &name = *term;
+                if (!is_general_stem(name)) continue;
+                const double wdf = std::max<Xapian::termcount>(term.get_wdf(), 1);
+                RelevantTermStats &entry = stats[name];
+                entry.documents += 1;
+                entry.multiplier += (k + 1) * wdf / (k * length / average_length + wdf);
+            }
         }
+        for (auto term = query->query.get_unique_terms_begin(); term != query->query.get_unique_terms_end(); ++term) {
+            stats.erase(*term);
+        }
+
+        const double size = db.get_doccount(), relevant_size = relevant.size();
+        std::vector<std::pair<std::string, double>> &best = set->terms;
+        auto heavier = [](const auto &a, const auto &b) { return a.second > b.second || (a.second == b.second && a.first < b.first); };
+        for (const auto &[name, entry] : stats) {
+            if (entry.documents < 2) continue;
+            const double r = entry.documents, n = db.get_termfreq(name);
+            const double without = relevant_size - r;
+            const double weight = entry.multiplier * std::log((r + 0.5) * (size - n - without + 0.5) /
+                                                              ((n - r + 0.5) * (without + 0.5)));
+            if (weight <= 0) continue;
+            best.emplace_back(name, weight);
+            std::push_heap(best.begin(), best.end(), heavier);
+            if (best.size() > count) {
+                std::pop_heap(best.begin(), best.end(), heavier);
+                best.pop_back();
+            }
+        }
+        std::sort(best.begin(), best.end(), heavier);
         return set;
     });
 }

@@ -1,9 +1,38 @@
 // Queries built term by term, so the caller controls analysis and weighting.
 #include "shim_internal.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace {
+
+/// Matches exactly a fixed, sorted list of documents, with no weight of its own.
+class DocumentListSource : public Xapian::PostingSource {
+    std::vector<Xapian::docid> docids;
+    std::vector<Xapian::docid>::const_iterator current;
+    bool started = false;
+
+  public:
+    explicit DocumentListSource(std::vector<Xapian::docid> sorted) : docids(std::move(sorted)) {}
+
+    Xapian::doccount get_termfreq_min() const override { return docids.size(); }
+    Xapian::doccount get_termfreq_est() const override { return docids.size(); }
+    Xapian::doccount get_termfreq_max() const override { return docids.size(); }
+    Xapian::docid get_docid() const override { return *current; }
+    bool at_end() const override { return started && current == docids.end(); }
+
+    void next(double) override {
+        if (started) ++current; else { current = docids.begin(); started = true; }
+    }
+
+    void skip_to(Xapian::docid did, double) override {
+        if (!started) { current = docids.begin(); started = true; }
+        current = std::lower_bound(current, docids.cend(), did);
+    }
+
+    void init(const Xapian::Database &) override { started = false; }
+    Xapian::PostingSource *clone() const override { return new DocumentListSource(docids); }
+};
 
 Xapian::Query::op xapian_operator(eix_query_operator op) {
     switch (op) {
@@ -65,6 +94,17 @@ extern "C" eix_query *eix_query_prefix(const char *prefix, size_t length,
                                            max_expansion,
                                            Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT,
                                            Xapian::Query::OP_SYNONYM)};
+    });
+}
+
+extern "C" eix_query *eix_query_documents(const uint32_t *docids, size_t count,
+                                          eix_error *error) {
+    return eix_guard<eix_query *>(error, nullptr, [&] {
+        std::vector<Xapian::docid> sorted(docids, docids + count);
+        std::sort(sorted.begin(), sorted.end());
+        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+        sorted.erase(std::remove(sorted.begin(), sorted.end(), 0u), sorted.end());
+        return new eix_query{Xapian::Query((new DocumentListSource(std::move(sorted)))->release())};
     });
 }
 

@@ -85,4 +85,37 @@ import Testing
         #expect(try document.valueBytes(slot: 2) == Array("Crew Lunch".utf8))
         #expect(try document.valueBytes(slot: 7) == [])
     }
+
+    /// An in-memory database of documents holding the given terms, ids from 1.
+    private func database(of documents: [[String]]) throws -> Database {
+        let database = try Database(path: "", mode: .inMemory)
+        for (index, terms) in documents.enumerated() {
+            let document = Document()
+            for term in terms { try document.addTerm(term) }
+            try database.replaceDocument(uniqueTerm: "Q\(index)", with: document)
+        }
+        return database
+    }
+
+    @Test func aDocumentListConfinesASearch() throws {
+        let database = try database(of: [["Zorbit"], ["Zorbit"], ["Zorbit"], ["Zmoon"]])
+        let confined = try Query.combine(.filter, [try Query.term("Zorbit"), try Query.documents([3, 1, 3, 4])])
+        let matches = try database.search(confined, limit: 10)
+        #expect(Set((0..<matches.count).map(matches.documentID(at:))) == [1, 3])
+    }
+
+    @Test func feedbackTermsAreWhatTheDocumentsShareBeyondTheQuery() throws {
+        let filler = (0..<8).map { ["Zfiller\($0)"] }
+        let database = try database(of: [
+            ["Zorbit", "Zoxygen", "Zmoon", "ZXTITLEoxygen"],
+            ["Zorbit", "Zoxygen", "Zmoon", "ZXTITLEoxygen"],
+            ["Zorbit", "Zoxygen", "Zrover"],
+        ] + filler)
+        let terms = try database.feedbackTerms(describing: [1, 2, 3], excluding: try Query.term("Zorbit"), count: 10)
+        // Shared by all three beats shared by two; a term one document holds, a
+        // query term and a property's term are left out.
+        #expect(terms.map(\.term) == ["Zoxygen", "Zmoon"])
+        #expect(terms[0].weight > terms[1].weight && terms[1].weight > 0)
+        #expect(try database.feedbackTerms(describing: [1], excluding: try Query.term("Zorbit"), count: 10).isEmpty)
+    }
 }

@@ -177,6 +177,10 @@ eix_query *eix_query_combine(eix_query_operator op, const eix_query *const *subq
 eix_query *eix_query_value_range(uint32_t slot, const char *lower, size_t lower_length,
                                  const char *upper, size_t upper_length, eix_error *error);
 
+/** Exactly the given documents, with no weight: a filter that confines a
+ *  search to earlier matches (e.g. to re-score them). */
+eix_query *eix_query_documents(const uint32_t *docids, size_t count, eix_error *error);
+
 /** Terms that start with `prefix` (at most `max_expansion`, the most frequent),
  *  combined as synonyms. */
 eix_query *eix_query_prefix(const char *prefix, size_t length, uint32_t max_expansion,
@@ -294,13 +298,13 @@ eix_match_set *eix_database_search(eix_database *database, const eix_query *quer
 typedef struct eix_expansion_set eix_expansion_set;
 
 /**
- * The terms that best describe the top `documents` matches of `query`
- * (Xapian's expansion set), at most `count`, best first; only general-text
- * stemmed terms (`Z` + a lower-case word) that are not in the query.
+ * The terms that best describe the given documents (Xapian's expansion set
+ * over them as the relevant set), at most `count`, best first; only
+ * general-text stemmed terms (`Z` + a lower-case word) that are not in `query`.
  */
 eix_expansion_set *eix_database_feedback_terms(eix_database *database, const eix_query *query,
-                                               uint32_t documents, uint32_t count,
-                                               eix_error *error);
+                                               const uint32_t *docids, size_t documents,
+                                               uint32_t count, eix_error *error);
 uint32_t eix_expansion_set_size(const eix_expansion_set *set);
 /** The term at a position; valid until the set is freed. */
 const char *eix_expansion_set_term(const eix_expansion_set *set, uint32_t index, size_t *out_length);

@@ -170,10 +170,13 @@ final class Database {
         return terms
     }
 
-    /// The terms that best describe the top `documents` matches of a query
-    /// (relevance feedback), best first, with Xapian's expansion weights.
-    func feedbackTerms(for query: Query, documents: Int, count: Int) throws -> [(term: String, weight: Double)] {
-        let set = try withEngineError { eix_database_feedback_terms(handle, query.handle, UInt32(documents), UInt32(count), $0) }!
+    /// The general-text terms that best describe some documents — a query's
+    /// best matches, for relevance feedback — best first, with Xapian's
+    /// expansion weights; the query's own terms are left out.
+    func feedbackTerms(describing documentIDs: [UInt32], excluding query: Query, count: Int) throws -> [(term: String, weight: Double)] {
+        let set = try documentIDs.withUnsafeBufferPointer { buffer in
+            try withEngineError { eix_database_feedback_terms(handle, query.handle, buffer.baseAddress, buffer.count, UInt32(count), $0) }
+        }!
         defer { eix_expansion_set_free(set) }
         return withExtendedLifetime(query) {
             (0..<eix_expansion_set_size(set)).map { index in

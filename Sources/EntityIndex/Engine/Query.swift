@@ -59,6 +59,15 @@ final class Query {
         return Query(handle: handle!)
     }
 
+    /// Exactly the given documents, with no weight of their own: as a filter,
+    /// it confines a search to earlier matches.
+    static func documents(_ documentIDs: [UInt32]) throws -> Query {
+        let handle = try documentIDs.withUnsafeBufferPointer { buffer in
+            try withEngineError { eix_query_documents(buffer.baseAddress, buffer.count, $0) }
+        }
+        return Query(handle: handle!)
+    }
+
     /// The most frequent terms (at most `maximumExpansion`) that start with
     /// `prefix`, as synonyms.
     static func prefix(_ prefix: String, maximumExpansion: UInt32) throws -> Query {

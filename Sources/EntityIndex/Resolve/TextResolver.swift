@@ -78,12 +78,11 @@ struct TextResolver {
     func candidates(for plan: Plan, property: String?, filter: Query?, limit: Int) throws -> [Candidate] {
         guard var query = try query(for: plan, property: property) else { return [] }
         if let filter { query = try Query.combine(.filter, [query, filter]) }
-        if plan.usesMeaning, meaningSettings.feedbackTerms > 0 {
-            query = try withFeedback(query)
-        }
-        let reranks = plan.meaning != nil
-        let matches = try reader.database.search(query, limit: reranks ? max(limit, meaningSettings.rerankDepth) : limit)
+        let usesFeedback = plan.usesMeaning && meaningSettings.feedbackTerms > 0
+        let reranks = plan.meaning != nil || usesFeedback
+        var matches = try reader.database.search(query, limit: reranks ? max(limit, meaningSettings.rerankDepth) : limit)
         guard matches.count > 0 else { return [] }
+        if usesFeedback, let rescored = try rescoredWithFeedback(matches, of: query) { matches = rescored }
 
         var scores = (0..<matches.count).map { matches.weight(at: $0) }
         var records = [RecordReader?](repeating: nil, count: matches.count)
@@ -103,14 +102,19 @@ struct TextResolver {
         }
     }
 
-    /// The query, with the terms that best describe its first-pass matches
-    /// added below it (pseudo relevance feedback).
-    private func withFeedback(_ query: Query) throws -> Query {
-        let feedback = try reader.database.feedbackTerms(for: query, documents: meaningSettings.feedbackDocuments,
-                                                         count: meaningSettings.feedbackTerms)
-        guard let best = feedback.first?.weight, best > 0 else { return query }
+    /// The first-pass matches re-scored with the terms that best describe the
+    /// best of them added below the query (pseudo relevance feedback); nil
+    /// when they lend no terms. Only the first-pass matches are scored again,
+    /// which keeps the second pass cheap.
+    private func rescoredWithFeedback(_ matches: MatchSet, of query: Query) throws -> MatchSet? {
+        let documentIDs = (0..<matches.count).map(matches.documentID(at:))
+        let feedback = try reader.database.feedbackTerms(describing: Array(documentIDs.prefix(meaningSettings.feedbackDocuments)),
+                                                         excluding: query, count: meaningSettings.feedbackTerms)
+        guard let best = feedback.first?.weight, best > 0 else { return nil }
         let terms = try feedback.map { try Query.term($0.term).scaled(by: meaningSettings.feedbackWeight * $0.weight / best) }
-        return try Query.combine(.andMaybe, [query, try Query.combine(.or, terms)])
+        let expanded = try Query.combine(.andMaybe, [query, try Query.combine(.or, terms)])
+        return try reader.database.search(try Query.combine(.filter, [expanded, try Query.documents(documentIDs)]),
+                                          limit: documentIDs.count)
     }
 
     /// `OR` of the words, their expansions (scaled below them) and the whole
