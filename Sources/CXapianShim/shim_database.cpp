@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 namespace {
 
@@ -268,28 +267,33 @@ extern "C" eix_expansion_set *eix_database_feedback_terms(eix_database *database
         relevant.erase(std::unique(relevant.begin(), relevant.end()), relevant.end());
         if (relevant.size() < 2) return set;
 
+        // Each relevant document's contribution to each of its terms, then grouped by term.
         const double k = 1.0, average_length = db.get_avlength();
-        std::map<std::string, RelevantTermStats> stats;
+        std::vector<std::pair<std::string, double>> contributions;
         for (Xapian::docid did : relevant) {
             const double length = db.get_doclength(did);
             for (auto term = db.termlist_begin(did); term != db.termlist_end(did); ++term) {
-                const std::string &name = *term;
+                std::string name = *term;
                 if (!is_general_stem(name)) continue;
                 const double wdf = std::max<Xapian::termcount>(term.get_wdf(), 1);
-                RelevantTermStats &entry = stats[name];
-                entry.documents += 1;
-                entry.multiplier += (k + 1) * wdf / (k * length / average_length + wdf);
+                contributions.emplace_back(std::move(name), (k + 1) * wdf / (k * length / average_length + wdf));
             }
         }
-        for (auto term = query->query.get_unique_terms_begin(); term != query->query.get_unique_terms_end(); ++term) {
-            stats.erase(*term);
-        }
+        std::sort(contributions.begin(), contributions.end());
+        std::vector<std::string> excluded(query->query.get_unique_terms_begin(), query->query.get_unique_terms_end());
+        std::sort(excluded.begin(), excluded.end());
 
         const double size = db.get_doccount(), relevant_size = relevant.size();
         std::vector<std::pair<std::string, double>> &best = set->terms;
         auto heavier = [](const auto &a, const auto &b) { return a.second > b.second || (a.second == b.second && a.first < b.first); };
-        for (const auto &[name, entry] : stats) {
-            if (entry.documents < 2) continue;
+        for (size_t first = 0, end = 0; first < contributions.size(); first = end) {
+            const std::string &name = contributions[first].first;
+            RelevantTermStats entry;
+            for (end = first; end < contributions.size() && contributions[end].first == name; ++end) {
+                entry.documents += 1;
+                entry.multiplier += contributions[end].second;
+            }
+            if (entry.documents < 2 || std::binary_search(excluded.begin(), excluded.end(), name)) continue;
             const double r = entry.documents, n = db.get_termfreq(name);
             const double without = relevant_size - r;
             const double weight = entry.multiplier * std::log((r + 0.5) * (size - n - without + 0.5) /
