@@ -4,14 +4,6 @@
 #include <string_view>
 #include <vector>
 
-namespace {
-
-/// Words of two texts are kept this many positions apart, so a phrase never
-/// spans them.
-constexpr Xapian::termpos text_gap = 100;
-
-}  // namespace
-
 extern "C" eix_document *eix_document_new(void) {
     return eix_guard<eix_document *>(nullptr, nullptr, [] { return new eix_document(); });
 }
@@ -74,9 +66,8 @@ extern "C" const char *eix_document_value(eix_document *document, uint32_t slot,
 }
 
 extern "C" int eix_document_index_text(eix_document *document, const char *text,
-                                       size_t length, const char *prefix, size_t prefix_length,
-                                       uint32_t *position, const char *const *other_prefixes,
-                                       const size_t *other_lengths, size_t other_count,
+                                       size_t length, const char *const *prefixes,
+                                       const size_t *prefix_lengths, size_t prefix_count,
                                        const eix_stemmer *stemmer, char **out_words,
                                        size_t *out_length, eix_error *error) {
     return eix_guard(error, -1, [&] {
@@ -87,21 +78,17 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
             if (*out_words == nullptr) throw std::bad_alloc();
         }
 
-        const std::string positional_prefix = "Z" + std::string(prefix, prefix_length);
-        std::vector<std::string> plain_prefixes;
-        for (size_t i = 0; i < other_count; ++i) {
-            plain_prefixes.push_back("Z" + std::string(other_prefixes[i], other_lengths[i]));
+        std::vector<std::string> term_prefixes;
+        for (size_t i = 0; i < prefix_count; ++i) {
+            term_prefixes.push_back("Z" + std::string(prefixes[i], prefix_lengths[i]));
         }
-        Xapian::termpos next = *position;
         std::string_view rest(words);
         while (!rest.empty()) {
             size_t end = rest.find('\0');
             std::string stem = stemmer->stem(std::string(rest.substr(0, end)));
             rest.remove_prefix(end + 1);
-            document->document.add_posting(positional_prefix + stem, ++next);
-            for (const std::string &plain : plain_prefixes) document->document.add_term(plain + stem);
+            for (const std::string &prefix : term_prefixes) document->document.add_term(prefix + stem);
         }
-        *position = next + text_gap;
         return 0;
     });
 }

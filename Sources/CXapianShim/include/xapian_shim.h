@@ -136,18 +136,15 @@ const char *eix_document_value(eix_document *document, uint32_t slot,
 
 /**
  * Indexes text, splitting and stemming it once: every word (as
- * `eix_text_words` splits it) is stemmed and added as `"Z" + prefix + stem`
- * at the next position after `*position` (the general text, where phrases
- * may later be searched), and as `"Z" + other_prefixes[i] + stem` without
- * positions (a property's own terms). The unstemmed word is not kept: nothing
- * searches it. `*position` is advanced past the words, plus a gap, so phrases
- * do not span two texts. When `out_words` is not NULL it receives the words as
- * `eix_text_words` returns them (free with `eix_string_free`).
+ * `eix_text_words` splits it) is stemmed and added as `"Z" + prefixes[i] +
+ * stem` for each prefix, without positions (nothing searches phrases, and
+ * positions cost donation time and index size). The unstemmed word is not
+ * kept: nothing searches it. When `out_words` is not NULL it receives the
+ * words as `eix_text_words` returns them (free with `eix_string_free`).
  */
 int eix_document_index_text(eix_document *document, const char *text, size_t length,
-                            const char *prefix, size_t prefix_length, uint32_t *position,
-                            const char *const *other_prefixes, const size_t *other_lengths,
-                            size_t other_count, const eix_stemmer *stemmer, char **out_words,
+                            const char *const *prefixes, const size_t *prefix_lengths,
+                            size_t prefix_count, const eix_stemmer *stemmer, char **out_words,
                             size_t *out_length, eix_error *error);
 
 /* ---- Queries ----------------------------------------------------------- */

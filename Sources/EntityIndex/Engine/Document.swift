@@ -71,27 +71,24 @@ final class Document {
         return Array(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : length))
     }
 
-    /// Indexes the words of `text`, split and stemmed once: under `prefix`
-    /// with positions (`position` advances past them), and under each of
-    /// `alsoUnder` without.
+    /// Indexes the words of `text`, split and stemmed once, under each of
+    /// `prefixes` (without positions: nothing searches phrases).
     /// - Returns: the words, when `returningWords` (to spare splitting twice).
     @discardableResult
-    func indexText(_ text: String, prefix: String, position: inout UInt32, alsoUnder otherPrefixes: [String],
-                   stemmer: Stemmer, returningWords: Bool = false) throws -> [String] {
+    func indexText(_ text: String, under prefixes: [String], stemmer: Stemmer,
+                   returningWords: Bool = false) throws -> [String] {
         var words: UnsafeMutablePointer<CChar>?
         var length = 0
-        let otherBytes = otherPrefixes.map { Array($0.utf8) }
-        let otherLengths = otherBytes.map(\.count)
+        let prefixBytes = prefixes.map { Array($0.utf8) }
+        let prefixLengths = prefixBytes.map(\.count)
         try text.withBytes { textBytes, textCount in
-            try prefix.withBytes { prefixBytes, prefixCount in
-                try withPointers(to: otherBytes) { otherPointers in
-                    try stemmer.withHandle { stemmerHandle in
-                        try withUnsafeMutablePointer(to: &words) { wordsPointer in
-                            _ = try withEngineError {
-                                eix_document_index_text(handle, textBytes, textCount, prefixBytes, prefixCount, &position,
-                                                        otherPointers, otherLengths, otherPrefixes.count, stemmerHandle,
-                                                        returningWords ? wordsPointer : nil, &length, $0)
-                            }
+            try withPointers(to: prefixBytes) { prefixPointers in
+                try stemmer.withHandle { stemmerHandle in
+                    try withUnsafeMutablePointer(to: &words) { wordsPointer in
+                        _ = try withEngineError {
+                            eix_document_index_text(handle, textBytes, textCount, prefixPointers, prefixLengths,
+                                                    prefixes.count, stemmerHandle,
+                                                    returningWords ? wordsPointer : nil, &length, $0)
                         }
                     }
                 }

@@ -83,14 +83,12 @@ extension PropertyValue {
     }
 }
 
-/// Writes the terms of one document's property values, keeping word positions
-/// in the general text.
+/// Writes the terms of one document's property values.
 private struct TermWriter {
     let document: Document
     let schemas: SchemaRegistry
     let stemmers: Stemmers
     let collectsWords: Bool
-    var generalPosition: UInt32 = 0
     /// Every word indexed in the general text, when `collectsWords`.
     var words: [String] = []
 
@@ -150,11 +148,9 @@ private struct TermWriter {
         }
     }
 
-    /// Words in the general text (with positions) and under the property
-    /// path's prefix, split once.
+    /// Words in the general text and under the property path's prefix, split once.
     private mutating func indexWords(_ text: String, path: String, language: Language) throws {
-        words += try document.indexText(text, prefix: IndexLayout.generalTextPrefix, position: &generalPosition,
-                                        alsoUnder: [IndexLayout.propertyPrefix(for: path)],
+        words += try document.indexText(text, under: [IndexLayout.generalTextPrefix, IndexLayout.propertyPrefix(for: path)],
                                         stemmer: stemmers.stemmer(for: language), returningWords: collectsWords)
     }
 }
