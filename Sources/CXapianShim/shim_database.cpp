@@ -10,6 +10,7 @@ Xapian::WritableDatabase &writable(eix_database *database) {
     if (!database->is_writable) {
         throw Xapian::InvalidOperationError("the database was opened read-only");
     }
+    database->term_frequencies.clear();  // what is about to change may change them
     return database->writable;
 }
 
@@ -53,7 +54,11 @@ extern "C" void eix_database_free(eix_database *database) {
 }
 
 extern "C" int eix_database_reopen(eix_database *database, eix_error *error) {
-    return eix_guard(error, -1, [&] { return database->database.reopen() ? 1 : 0; });
+    return eix_guard(error, -1, [&] {
+        if (!database->database.reopen()) return 0;
+        database->term_frequencies.clear();
+        return 1;
+    });
 }
 
 extern "C" int64_t eix_database_document_count(eix_database *database, eix_error *error) {
@@ -240,6 +245,18 @@ bool is_general_stem(const std::string &term) {
     return term.size() > 1 && term[0] == 'Z' && !(term[1] >= 'A' && term[1] <= 'Z');
 }
 
+/// A term's frequency, remembered until the handle's revision changes: feedback
+/// asks for the same terms query after query, and each look-up costs a B-tree
+/// descent.
+Xapian::doccount term_frequency(eix_database &database, const std::string &term) {
+    if (database.term_frequencies.size() > 1'000'000) database.term_frequencies.clear();
+    auto known = database.term_frequencies.find(term);
+    if (known != database.term_frequencies.end()) return known->second;
+    const Xapian::doccount frequency = database.database.get_termfreq(term);
+    database.term_frequencies.emplace(term, frequency);
+    return frequency;
+}
+
 /// What the relevant documents say about one term.
 struct RelevantTermStats {
     Xapian::doccount documents = 0;  // r: relevant documents holding the term
@@ -294,7 +311,7 @@ extern "C" eix_expansion_set *eix_database_feedback_terms(eix_database *database
                 entry.multiplier += contributions[end].second;
             }
             if (entry.documents < 2 || std::binary_search(excluded.begin(), excluded.end(), name)) continue;
-            const double r = entry.documents, n = db.get_termfreq(name);
+            const double r = entry.documents, n = term_frequency(*database, name);
             const double without = relevant_size - r;
             const double weight = entry.multiplier * std::log((r + 0.5) * (size - n - without + 0.5) /
                                                               ((n - r + 0.5) * (without + 0.5)));

@@ -12,6 +12,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -33,6 +34,10 @@ struct eix_database {
     Xapian::Database database;           // the handle every read goes through
     Xapian::WritableDatabase writable;   // set only when opened for writing
     bool is_writable;
+    /// Term frequencies looked up for relevance feedback, valid for the
+    /// revision this handle reads: cleared by every change made through it
+    /// and whenever a reopen finds a newer revision.
+    std::unordered_map<std::string, Xapian::doccount> term_frequencies;
 };
 
 struct eix_term_list {
