@@ -33,6 +33,8 @@ import Testing
                 }
             }
         }
+        // Donate only once the readers are reading, so that the two overlap.
+        while reads.load(ordering: .relaxed) == 0, failures.withLock({ $0.isEmpty }) { usleep(100) }
         for batch in 0..<batches {
             try index.donate((0..<batchSize).map { item in
                 Entity(type: "notes.note", id: "\(batch)-\(item)",

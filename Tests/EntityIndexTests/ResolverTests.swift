@@ -65,6 +65,22 @@ import Testing
         #expect(typo.results.first?.score == NameScoring.oneEdit)
     }
 
+    @Test func aWholeNameComesFirstAndOthersMustHoldEveryWord() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            event("lunch", title: "Crew Lunch"),
+            event("debrief", title: "Crew Lunch Debrief"),
+            event("meeting", title: "Crew Meeting", notes: "Bring lunch"),
+            event("galley", title: "Galley Shift", notes: "The crew lunch needs plates"),
+            event("briefing", title: "Morning Briefing", notes: "crew only"),
+        ])
+        let resolution = try index.resolve(SearchQuery("the Crew Lunch"))
+        #expect(resolution.results.first?.identifier.id == "lunch")
+        #expect(resolution.results.first?.score == 1)
+        // The rest hold both words, in a name or in text; one word is not enough.
+        #expect(Set(resolution.results.dropFirst().map(\.identifier.id)) == ["debrief", "meeting", "galley"])
+    }
+
     @Test func verdictsFollowTheDocumentedThresholds() {
         func results(_ scores: [Double]) -> [SearchResult] {
             scores.enumerated().map { SearchResult(identifier: EntityIdentifier(type: "notes.note", id: "\($0)"), score: $1, title: nil) }

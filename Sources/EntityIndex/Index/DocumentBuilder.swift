@@ -56,7 +56,7 @@ struct DocumentBuilder {
 extension DocumentBuilder {
     /// Indexes the entity's names (its top-level title properties) for the name
     /// resolver: each word as a name term, words in other scripts also in Latin
-    /// letters.
+    /// letters, and each whole name as one term.
     /// - Returns: the names, for scoring (their words' spelling variants let typos find them).
     private func indexNames(of entity: Entity, schema: EntitySchema, in document: Document) throws -> [EntityName] {
         var names: [EntityName] = []
@@ -67,6 +67,9 @@ extension DocumentBuilder {
         }
         for word in Set(names.flatMap { $0.words + $0.latinSpelling }) {
             try document.addTerm(IndexLayout.nameTerm(word))
+        }
+        for term in Set(names.flatMap { [$0.words, $0.latinSpelling].compactMap(IndexLayout.wholeNameTerm) }) {
+            try document.addBooleanTerm(term)
         }
         return names
     }

@@ -6,6 +6,15 @@ enum IndexLayout {
         "XN\(word)"
     }
 
+    /// The term of an entity's whole name, from its words (see
+    /// `NameScoring.significantWords`); nil when it would be too long a term.
+    static func wholeNameTerm(_ words: [String]) -> String? {
+        let significant = NameScoring.significantWords(words)
+        guard !significant.isEmpty else { return nil }
+        let term = "XW" + significant.joined(separator: " ")
+        return term.utf8.count <= maximumTermLength ? term : nil
+    }
+
     /// The synonym-table key under which a deletion variant leads to the name
     /// words it comes from (see `Spelling`). Kept once per word for the whole
     /// index, not per entity.

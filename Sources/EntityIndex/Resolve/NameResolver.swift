@@ -9,15 +9,16 @@ struct NameResolver {
     /// How many name words a prefix ("lun") may stand for.
     static let prefixExpansion: UInt32 = 30
 
-    /// Entities whose names fit the query words, scored from 0 to 1.
-    func candidates(for words: [String], filter: Query?) throws -> [Candidate] {
+    /// Entities whose names fit the query words, scored from 0 to 1; with
+    /// `requiringAll`, only names that hold every word (stop words aside) as it is.
+    func candidates(for words: [String], filter: Query?, requiringAll: Bool = false) throws -> [Candidate] {
         var alternatives: [Query] = []
-        let content = words.filter { !NameScoring.stopWords.contains($0) }
-        for word in Set(content.isEmpty ? words : content) {
+        let significant = NameScoring.significantWords(words)
+        for word in significant {
             alternatives.append(try Query.term(IndexLayout.nameTerm(word)))
             // A word some name holds as it is needs no guessing: only unknown
             // words look for names they begin or are a typo of.
-            guard try reader.database.termFrequency(IndexLayout.nameTerm(word)) == 0 else { continue }
+            guard !requiringAll, try reader.database.termFrequency(IndexLayout.nameTerm(word)) == 0 else { continue }
             if word.utf8.count >= 2 {
                 alternatives.append(try Query.prefix(IndexLayout.nameTerm(word), maximumExpansion: Self.prefixExpansion))
             }
@@ -26,10 +27,24 @@ struct NameResolver {
             }
         }
         guard !alternatives.isEmpty else { return [] }
-        var query = try Query.combine(.or, alternatives)
+        var query = try Query.combine(requiringAll ? .and : .or, alternatives)
         if let filter { query = try Query.combine(.filter, [query, filter]) }
 
-        let matches = try reader.database.search(query, limit: Self.candidateLimit)
+        return try scored(try reader.database.search(query, limit: Self.candidateLimit), words: words)
+    }
+
+    /// Entities one of whose whole names the words are (stop words aside),
+    /// scored 1; empty when no name is exactly that. One term look-up.
+    func wholeNameCandidates(for words: [String], filter: Query?) throws -> [Candidate] {
+        guard let term = IndexLayout.wholeNameTerm(words), try reader.database.termFrequency(term) > 0 else { return [] }
+        var query = try Query.term(term)
+        if let filter { query = try Query.combine(.filter, [query, filter]) }
+        return try scored(try reader.database.search(query, limit: Self.candidateLimit), words: words)
+    }
+
+    /// Matches scored by how well their names fit the words; those whose
+    /// names do not fit at all are left out.
+    private func scored(_ matches: MatchSet, words: [String]) throws -> [Candidate] {
         var candidates: [Candidate] = []
         for rank in 0..<matches.count {
             guard let record = RecordReader(try matches.document(at: rank).valueBytes(slot: EntityRecord.slot)),

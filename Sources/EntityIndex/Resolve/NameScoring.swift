@@ -16,6 +16,16 @@ enum NameScoring {
         "the", "to", "with", "about", "called", "named",
     ]
 
+    /// The words that make a name what it is: its distinct words other than
+    /// stop words, in order ("the Crew Lunch" and "crew lunch" agree); all
+    /// its distinct words when every one is a stop word.
+    static func significantWords(_ words: [String]) -> [String] {
+        var seen: Set<String> = []
+        let distinct = words.filter { seen.insert($0).inserted }
+        let content = distinct.filter { !stopWords.contains($0) }
+        return content.isEmpty ? distinct : content
+    }
+
     /// How well one query word fits one name word.
     static func quality(of queryWord: String, against nameWord: String) -> Double {
         if queryWord == nameWord { return exact }

@@ -12,7 +12,7 @@ struct Resolver {
         }
         let filter = try filterQuery(for: request)
         let text = TextResolver(reader: reader, configuration: configuration)
-        let plan = try text.plan(for: request.text, usesMeaning: request.usesMeaning)
+        var plan = try text.plan(for: request.text, usesMeaning: false)
         var found: [UInt32: Candidate] = [:]
         func add(_ candidates: [Candidate]) {
             for candidate in candidates {
@@ -23,11 +23,20 @@ struct Resolver {
         if plan.words.isEmpty {
             if let filter { add(try listing(filter, limit: request.limit)) }
         } else {
-            if request.property == nil, request.matchesNames {
-                add(try NameResolver(reader: reader).candidates(for: plan.words.map(\.word), filter: filter))
+            let names = NameResolver(reader: reader)
+            let matchesNames = request.property == nil && request.matchesNames
+            let named = matchesNames ? try names.wholeNameCandidates(for: plan.words.map(\.word), filter: filter) : []
+            add(named)
+            // Words that are exactly some entity's whole name: other entities
+            // must hold every one of them (they rank below it anyway), which
+            // spares searching for each word alone — and guessing at meaning.
+            plan.requiresAllWords = !named.isEmpty
+            if request.usesMeaning, !plan.requiresAllWords { try text.addMeaning(to: &plan) }
+            if matchesNames {
+                add(try names.candidates(for: plan.words.map(\.word), filter: filter, requiringAll: plan.requiresAllWords))
             }
             // Alone, text needs no more matches than it shows; merged with names, a few more.
-            let pool = request.matchesNames && request.property == nil ? max(request.limit, 20) : request.limit
+            let pool = matchesNames ? max(request.limit, 20) : request.limit
             add(try text.candidates(for: plan, property: request.property, filter: filter, limit: pool))
         }
         if let context = request.context {

@@ -42,6 +42,10 @@ struct TextResolver {
         var meaning: MeaningVector?
         /// Whether the semantic layer (expansion, feedback, re-ranking) is on.
         var usesMeaning: Bool
+        /// Whether a match must hold every word (stop words aside), rather
+        /// than any; then neither expansions nor the whole text as an
+        /// identifier are searched.
+        var requiresAllWords = false
     }
 
     /// The plan for a text; without `usesMeaning`, words only.
@@ -61,18 +65,24 @@ struct TextResolver {
             positions[word] = words.count
             words.append((word, stems, 1))
         }
-        var plan = Plan(words: words, expansions: [], exact: IndexLayout.exactValue(text), meaning: nil,
-                        usesMeaning: usesMeaning && lexicon != nil)
-        if usesMeaning, let lexicon {
-            let stemmer = reader.stemmers.stemmer(for: languages[0])
-            plan.expansions = try QueryExpansion(lexicon: lexicon, settings: meaningSettings).terms(
-                for: words.map(\.word), stem: stemmer.stem,
-                frequency: { try reader.database.termFrequency(IndexLayout.stemmedTerm($0)) })
-            if meaningSettings.rerankWeight > 0 {
-                plan.meaning = MeaningVector(words: words.map(\.word), lexicon: lexicon)
-            }
-        }
+        var plan = Plan(words: words, expansions: [], exact: IndexLayout.exactValue(text), meaning: nil, usesMeaning: false)
+        if usesMeaning { try addMeaning(to: &plan) }
         return plan
+    }
+
+    /// Adds the semantic layer to a words-only plan: the words' neighbours in
+    /// meaning that the index holds, and the text's meaning for re-ranking.
+    func addMeaning(to plan: inout Plan) throws {
+        guard let lexicon, !plan.usesMeaning else { return }
+        plan.usesMeaning = true
+        let words = plan.words.map(\.word)
+        let stemmer = reader.stemmers.stemmer(for: languages[0])
+        plan.expansions = try QueryExpansion(lexicon: lexicon, settings: meaningSettings).terms(
+            for: words, stem: stemmer.stem,
+            frequency: { try reader.database.termFrequency(IndexLayout.stemmedTerm($0)) })
+        if meaningSettings.rerankWeight > 0 {
+            plan.meaning = MeaningVector(words: words, lexicon: lexicon)
+        }
     }
 
     /// Entities whose text fits, scored `weight` × their (re-ranked) relevance
@@ -122,17 +132,22 @@ struct TextResolver {
     }
 
     /// `OR` of the words, their expansions (scaled below them) and the whole
-    /// text as an identifier — in the general text or under one property's
-    /// prefixes; nil without words.
+    /// text as an identifier — or `AND` of the words alone when the plan
+    /// requires all — in the general text or under one property's prefixes;
+    /// nil without words.
     func query(for plan: Plan, property: String?) throws -> Query? {
         let prefix = property.map(IndexLayout.propertyPrefix(for:)) ?? IndexLayout.generalTextPrefix
+        let significant = Set(NameScoring.significantWords(plan.words.map(\.word)))
         var alternatives: [Query] = []
-        for (_, stems, count) in plan.words {
+        for (word, stems, count) in plan.words where !plan.requiresAllWords || significant.contains(word) {
             let terms = try stems.map { try Query.term(IndexLayout.stemmedTerm($0, prefix: prefix), withinQueryFrequency: UInt32(count)) }
             let word = terms.count == 1 ? terms[0] : try Query.combine(.synonym, terms)
             alternatives.append(count > 1 ? try word.scaled(by: Double(count)) : word)
         }
         guard !alternatives.isEmpty else { return nil }
+        if plan.requiresAllWords {
+            return alternatives.count == 1 ? alternatives[0] : try Query.combine(.and, alternatives)
+        }
         for expansion in plan.expansions {
             alternatives.append(try Query.term(IndexLayout.stemmedTerm(expansion.stem, prefix: prefix)).scaled(by: expansion.weight))
         }
