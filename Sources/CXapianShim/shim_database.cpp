@@ -166,12 +166,38 @@ extern "C" int eix_database_postings_contain(eix_database *database, const char 
                                              const uint32_t *docids, size_t docid_count,
                                              uint8_t *out_present, eix_error *error) {
     return eix_guard(error, -1, [&] {
+        const Xapian::Database &db = database->database;
+        std::fill(out_present, out_present + term_count * docid_count, 0);
+        // Walking a posting list to a document costs a B-tree seek, about as
+        // much as reading a few terms of a document's own term list: read the
+        // documents' term lists when they are short next to the terms asked.
+        constexpr double seek_cost_in_terms = 4;
+        if (db.get_avlength() < seek_cost_in_terms * term_count) {
+            std::vector<std::pair<std::string, size_t>> wanted;  // term, row; sorted
+            for (size_t t = 0; t < term_count; ++t) wanted.emplace_back(std::string(terms[t], lengths[t]), t);
+            std::sort(wanted.begin(), wanted.end());
+            for (size_t d = 0; d < docid_count; ++d) {
+                auto want = wanted.begin();
+                Xapian::TermIterator term = db.termlist_begin(docids[d]), end = db.termlist_end(docids[d]);
+                while (want != wanted.end() && term != end) {
+                    const std::string &name = *term;
+                    if (name < want->first) {
+                        term.skip_to(want->first);
+                    } else if (want->first < name) {
+                        ++want;
+                    } else {
+                        for (; want != wanted.end() && want->first == name; ++want) out_present[want->second * docid_count + d] = 1;
+                        ++term;
+                    }
+                }
+            }
+            return 0;
+        }
         for (size_t t = 0; t < term_count; ++t) {
             std::string term(terms[t], lengths[t]);
             uint8_t *row = out_present + t * docid_count;
-            std::fill(row, row + docid_count, 0);
-            Xapian::PostingIterator posting = database->database.postlist_begin(term);
-            Xapian::PostingIterator end = database->database.postlist_end(term);
+            Xapian::PostingIterator posting = db.postlist_begin(term);
+            Xapian::PostingIterator end = db.postlist_end(term);
             for (size_t d = 0; d < docid_count && posting != end; ++d) {
                 posting.skip_to(docids[d]);
                 if (posting != end && *posting == docids[d]) row[d] = 1;

@@ -133,4 +133,15 @@ import Testing
         #expect(before.first?.term == "Zmoon" && after.first?.term == "Zmoon")
         #expect(after[0].weight < before[0].weight)
     }
+
+    @Test func presenceIsTheSameFromTermListsAndFromPostingLists() throws {
+        // Short documents and many terms asked: term lists are read.
+        let short = try database(of: [["Za", "Zb"], ["Zb", "Zc"], ["Zc"]])
+        #expect(try short.postings(of: ["Za", "Zb", "Zc", "Zd"], contain: [1, 3])
+                == [[true, false], [true, false], [false, true], [false, false]])
+        // Long documents and one term asked: posting lists are read.
+        let padding = (0..<40).map { "Zpad\($0)" }
+        let long = try database(of: [["Za"] + padding, padding, ["Za"] + padding])
+        #expect(try long.postings(of: ["Za"], contain: [1, 2, 3]) == [[true, false, true]])
+    }
 }

@@ -248,7 +248,8 @@ eix_document *eix_database_document(eix_database *database, uint32_t docid,
 
 /** For each of `term_count` terms and each of `docid_count` document ids (in
  *  ascending order), sets `out_present[term * docid_count + doc]` to 1 when
- *  the document contains the term. Reads posting lists, not documents. */
+ *  the document contains the term. Reads the documents' term lists when they
+ *  are short next to the number of terms, else the terms' posting lists. */
 int eix_database_postings_contain(eix_database *database, const char *const *terms,
                                   const size_t *lengths, size_t term_count,
                                   const uint32_t *docids, size_t docid_count,
