@@ -137,9 +137,9 @@ struct TextResolver {
     /// nil without words.
     func query(for plan: Plan, property: String?) throws -> Query? {
         let prefix = property.map(IndexLayout.propertyPrefix(for:)) ?? IndexLayout.generalTextPrefix
-        let significant = Set(NameScoring.significantWords(plan.words.map(\.word)))
+        let required = plan.requiresAllWords ? Set(NameScoring.significantWords(plan.words.map(\.word))) : nil
         var alternatives: [Query] = []
-        for (word, stems, count) in plan.words where !plan.requiresAllWords || significant.contains(word) {
+        for (word, stems, count) in plan.words where required?.contains(word) ?? true {
             let terms = try stems.map { try Query.term(IndexLayout.stemmedTerm($0, prefix: prefix), withinQueryFrequency: UInt32(count)) }
             let word = terms.count == 1 ? terms[0] : try Query.combine(.synonym, terms)
             alternatives.append(count > 1 ? try word.scaled(by: Double(count)) : word)
