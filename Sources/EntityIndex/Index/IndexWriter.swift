@@ -9,6 +9,10 @@ final class IndexWriter {
 
     /// Entities whose documents are built together, across cores, before writing.
     static let chunkSize = 512
+    /// Where the next chunk is built: a queue of its own, which gets a thread
+    /// even when every pooled thread is busy (say, readers searching in a loop
+    /// while this writer waits for the chunk).
+    private static let buildingQueue = DispatchQueue(label: "EntityIndex.documentBuilding")
     /// Name words whose spelling variants the index holds (recorded by this writer).
     private var spelledWords: Set<String> = []
     /// Name words whose variants the open transaction records.
@@ -23,20 +27,34 @@ final class IndexWriter {
     }
 
     /// Adds or replaces validated entities (inside the caller's transaction).
+    /// The next chunk's documents are built while this one's are written.
     func replace(_ entities: [Entity], progress: ((Int) -> Void)?) throws {
         // Without transactions (in memory), build every document before the
         // first change, so a failure cannot leave half a batch applied.
         let chunkSize = database.hasTransactions ? Self.chunkSize : max(entities.count, 1)
+        let chunks = stride(from: 0, to: entities.count, by: chunkSize).map { Array(entities[$0..<min($0 + chunkSize, entities.count)]) }
         var written = 0
-        for start in stride(from: 0, to: entities.count, by: chunkSize) {
-            let chunk = Array(entities[start..<min(start + chunkSize, entities.count)])
-            for (entity, built) in zip(chunk, try documents(for: chunk)) {
+        var next = chunks.first.map(building)
+        for (number, chunk) in chunks.enumerated() {
+            let documents = try next!.wait()
+            next = number + 1 < chunks.count ? building(chunks[number + 1]) : nil
+            for (entity, built) in zip(chunk, documents) {
                 try database.replaceDocument(uniqueTerm: IndexLayout.uniqueTerm(for: entity.identifier), with: built.document)
                 try recordSpelling(of: built.nameWords)
                 written += 1
                 progress?(written)
             }
         }
+        // A chunk still building when writing failed must finish before its builders are used again.
+        _ = try? next?.wait()
+    }
+
+    /// Starts building the documents of some entities in the background.
+    private func building(_ entities: [Entity]) -> PendingDocuments {
+        let pending = PendingDocuments()
+        let work = UncheckedSendable { [self] in try documents(for: entities) }
+        Self.buildingQueue.async { pending.finish(Result { try work.value() }) }
+        return pending
     }
 
     /// Records the spelling variants of name words the index may not hold yet
@@ -68,12 +86,12 @@ final class IndexWriter {
         guard workers > 1 else { return try entities.map(builders[0].document(for:)) }
         let built = Locked([DocumentBuilder.Built?](repeating: nil, count: entities.count))
         let failure = Locked<(any Error)?>(nil)
-        let builders = OnePerWorker(builders)
+        let builders = UncheckedSendable(builders)  // each worker uses its own builder only
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var mine: [(Int, DocumentBuilder.Built)] = []
             do {
                 for index in stride(from: worker, to: entities.count, by: workers) {
-                    mine.append((index, try builders.values[worker].document(for: entities[index])))
+                    mine.append((index, try builders.value[worker].document(for: entities[index])))
                 }
             } catch {
                 failure.withLock { $0 = $0 ?? error }
@@ -87,9 +105,27 @@ final class IndexWriter {
     }
 }
 
-/// Values each used by one worker thread only (its index), so sharing the
-/// array between threads is safe although the values are not `Sendable`.
-private struct OnePerWorker<Value>: @unchecked Sendable {
-    let values: [Value]
-    init(_ values: [Value]) { self.values = values }
+/// Documents being built in the background: `wait` blocks until they are.
+private final class PendingDocuments: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<[DocumentBuilder.Built], any Error>?
+
+    func finish(_ result: Result<[DocumentBuilder.Built], any Error>) {
+        self.result = result
+        done.signal()
+    }
+
+    /// The documents, once built (the semaphore orders the write before this read).
+    func wait() throws -> [DocumentBuilder.Built] {
+        done.wait()
+        done.signal()  // a second wait returns at once
+        return try result!.get()
+    }
+}
+
+/// A value handed to other threads that use it without racing: the caller
+/// says how (one element a thread, or one thread at a time).
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
