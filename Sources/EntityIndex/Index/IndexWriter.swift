@@ -8,7 +8,7 @@ final class IndexWriter {
     let reader: IndexReader
 
     /// Entities whose documents are built together, across cores, before writing.
-    static let chunkSize = 512
+    static let chunkSize = 128
     /// Where the next chunk is built: a queue of its own, which gets a thread
     /// even when every pooled thread is busy (say, readers searching in a loop
     /// while this writer waits for the chunk).
