@@ -35,6 +35,8 @@ final class IndexWriter {
         let chunks = stride(from: 0, to: entities.count, by: chunkSize).map { Array(entities[$0..<min($0 + chunkSize, entities.count)]) }
         var written = 0
         var next = chunks.first.map(building)
+        // A chunk still building when writing fails must finish before its builders are used again.
+        defer { _ = try? next?.wait() }
         for (number, chunk) in chunks.enumerated() {
             let documents = try next!.wait()
             next = number + 1 < chunks.count ? building(chunks[number + 1]) : nil
@@ -45,8 +47,6 @@ final class IndexWriter {
                 progress?(written)
             }
         }
-        // A chunk still building when writing failed must finish before its builders are used again.
-        _ = try? next?.wait()
     }
 
     /// Starts building the documents of some entities in the background.
