@@ -296,9 +296,12 @@ eix_match_set *eix_database_search(eix_database *database, const eix_query *quer
 typedef struct eix_expansion_set eix_expansion_set;
 
 /**
- * The terms that best describe the given documents (Xapian's expansion set
- * over them as the relevant set), at most `count`, best first; only
- * general-text stemmed terms (`Z` + a lower-case word) that are not in `query`.
+ * The terms that best describe the given documents, weighted as Xapian's
+ * expansion set weighs them (TradEWeight, the documents as the relevant set),
+ * at most `count`, best first: only general-text stemmed terms (`Z` + a
+ * lower-case word) that at least two of the documents share and that are not
+ * in `query`. Term frequencies are remembered until the handle's revision
+ * changes.
  */
 eix_expansion_set *eix_database_feedback_terms(eix_database *database, const eix_query *query,
                                                const uint32_t *docids, size_t documents,
