@@ -12,8 +12,8 @@ declared sentence-transformers/torch dependency is not used):
   * PyStemmer            the Snowball English stemmer (Xapian's "english").
 
 For each of the N most frequent normalised English words it stores the K nearest
-other words by cosine of concat(centred MiniLM, centred GloVe), a PCA-reduced
-int8 vector of D dimensions and the word's Zipf frequency, in the EIXLEX01
+other words by cosine of concat(centred MiniLM, centred GloVe), a whitened,
+PCA-reduced int8 vector of D dimensions and the word's Zipf frequency, in the EIXLEX01
 format read by Sources/EntityIndex/Semantic/Lexicon.swift.
 
 Usage (from the repository root):
@@ -472,20 +472,28 @@ def nearest_neighbours(v: np.ndarray, stem_ids: np.ndarray, k: int, block: int =
     return ids, sims
 
 
-def pca_int8(v: np.ndarray, dims: int):
+def pca_int8(v: np.ndarray, dims: int, skipped: int):
+    """The compact vectors: the words' PCA coordinates (unit length over the first
+    skipped + dims components), whitened (each component divided by its spread over
+    the words) with the `skipped` leading components left out, int8 with a per-row
+    scale. Whitening and dropping the leading components (Mu & Viswanath's "all-but-
+    the-top") keep common directions from swamping meaning: re-ranking by meaning
+    went from +0.0015 to +0.0118 mean nDCG@10 over scifact-train, cranfield and cisi
+    (re-ranking alone, at weight 1)."""
     centred = (v - v.mean(axis=0, keepdims=True)).astype(np.float64)
     cov = centred.T @ centred / centred.shape[0]
     eigenvalues, eigenvectors = np.linalg.eigh(cov)
-    order = np.argsort(eigenvalues)[::-1][:dims]
+    order = np.argsort(eigenvalues)[::-1][:skipped + dims]
     components = eigenvectors[:, order]
     # Fix each component's sign (largest-magnitude entry positive) so the output
     # does not depend on the LAPACK build.
-    signs = np.sign(components[np.abs(components).argmax(axis=0), np.arange(dims)])
+    signs = np.sign(components[np.abs(components).argmax(axis=0), np.arange(skipped + dims)])
     components *= np.where(signs == 0, 1, signs)
-    explained = float(eigenvalues[order].sum() / eigenvalues.sum())
+    explained = float(eigenvalues[order[skipped:]].sum() / eigenvalues.sum())
     reduced = normalise_rows((centred @ components).astype(np.float32))
-    scales = (np.maximum(np.abs(reduced).max(axis=1), 1e-12) / 127).astype(np.float32)
-    q = np.clip(round_half_away(reduced / scales[:, None]), -127, 127).astype(np.int8)
+    whitened = (reduced / reduced.std(axis=0, keepdims=True))[:, skipped:]
+    scales = (np.maximum(np.abs(whitened).max(axis=1), 1e-12) / 127).astype(np.float32)
+    q = np.clip(round_half_away(whitened / scales[:, None]), -127, 127).astype(np.int8)
     return q, scales, explained
 
 
@@ -585,7 +593,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", required=True, type=Path, help="output directory for lexicon.bin and lexicon-manifest.json")
     parser.add_argument("--words", type=int, default=50000, help="number of words (default 50000)")
-    parser.add_argument("--dims", type=int, default=128, help="compact vector dimensions (default 128)")
+    parser.add_argument("--dims", type=int, default=124, help="compact vector dimensions (default 124)")
+    parser.add_argument("--skip-top", type=int, default=4,
+                        help="leading PCA components left out of the compact vectors (default 4)")
     parser.add_argument("--neighbours", type=int, default=16, help="neighbours stored per word (default 16)")
     args = parser.parse_args()
     k = args.neighbours
@@ -631,8 +641,8 @@ def main() -> None:
         neighbour_ids, neighbour_sims = nearest_neighbours(v, stem_ids, k)
 
     with Phase("PCA and int8"):
-        vectors, scales, explained = pca_int8(v, args.dims)
-        log(f"   PCA to {args.dims} dims keeps {explained:.1%} of the variance")
+        vectors, scales, explained = pca_int8(v, args.dims, args.skip_top)
+        log(f"   PCA components {args.skip_top + 1} to {args.skip_top + args.dims} keep {explained:.1%} of the variance")
         # How well the stored vectors keep the neighbours' cosines.
         approx = normalise_rows(vectors.astype(np.float32) * scales[:, None])
         valid = neighbour_ids != NO_NEIGHBOUR
@@ -660,8 +670,10 @@ def main() -> None:
     command = f"python3 {script_rel} --out {out_rel}"
     if args.words != 50000:
         command += f" --words {args.words}"
-    if args.dims != 128:
+    if args.dims != 124:
         command += f" --dims {args.dims}"
+    if args.skip_top != 4:
+        command += f" --skip-top {args.skip_top}"
     if k != 16:
         command += f" --neighbours {k}"
 
@@ -671,7 +683,7 @@ def main() -> None:
             "description": ("little-endian, sections 4-byte aligned: 32-byte header (magic 'EIXLEX01', u32 word_count N, "
                             "u32 dims D, u32 neighbours K, u32 flags 0, u32 0, u32 0); u32 offsets[N+1] into a UTF-8 blob of "
                             "the words sorted by bytes (id = sorted index); u8 zipf[N] (zipf*10); f32 scales[N]; "
-                            "i8 vectors[N*D] (value = i8*scale; PCA of the word vectors, unit length); "
+                            "i8 vectors[N*D] (value = i8*scale; whitened PCA coordinates of the word vectors); "
                             "u32 neighbour_ids[N*K] (nearest first, 0xFFFFFFFF = none); u8 neighbour_sims[N*K] (cosine*255)"),
         },
         "word_count": len(words),
@@ -690,7 +702,9 @@ def main() -> None:
                        "normalised, zero when missing), normalised: 434 dims"),
             "neighbours": (f"top {k} other words by cosine of the 434-dim vector, excluding words with the same "
                            f"Snowball English stem (PyStemmer 'english') and cosines below {MIN_NEIGHBOUR_COSINE}"),
-            "compact_vectors": f"PCA (eigh of covariance, sign-fixed) to {args.dims} dims, normalised, int8 with a per-row scale max|x|/127",
+            "compact_vectors": (f"PCA (eigh of covariance, sign-fixed) to {args.skip_top + args.dims} components, normalised, "
+                                f"each component divided by its standard deviation over the words (whitening), the first "
+                                f"{args.skip_top} left out: {args.dims} dims, int8 with a per-row scale max|x|/127"),
             "pca_explained_variance": round(explained, 4),
             "stored_vs_full_neighbour_cosine_correlation": round(cos_corr, 4),
             "words_with_glove": int(has_glove.sum()),

@@ -36,7 +36,7 @@ public struct MeaningSettings: Sendable, Hashable {
     /// Settings for entities by default.
     public init(neighboursPerWord: Int = 3, maximumExpansions: Int = 12, expansionMaximumFrequency: Int = 0,
                 minimumSimilarity: Double = 0.5,
-                expansionWeight: Double = 0.6, rerankDepth: Int = 30, rerankWeight: Double = 0.5,
+                expansionWeight: Double = 0.6, rerankDepth: Int = 30, rerankWeight: Double = 1,
                 feedbackTerms: Int = 0, feedbackDocuments: Int = 10, feedbackWeight: Double = 0.3) {
         self.expansionMaximumFrequency = expansionMaximumFrequency
         self.feedbackTerms = feedbackTerms
