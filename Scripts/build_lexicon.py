@@ -472,6 +472,33 @@ def nearest_neighbours(v: np.ndarray, stem_ids: np.ndarray, k: int, block: int =
     return ids, sims
 
 
+def with_reverse_neighbours(ids: np.ndarray, sims: np.ndarray, extra: int):
+    """Each word's neighbours followed by up to `extra` words that count it among
+    their own neighbours but are not among its own (nearest first, ties by id).
+    Nearness is not symmetric: "o2" lists "oxygen" (0.44), but "oxygen" has sixteen
+    nearer words; with the reverse ones, "oxygen" can reach "o2" in an index that
+    holds none of the sixteen."""
+    n, k = ids.shape
+    valid = ids != NO_NEIGHBOUR
+    owner = np.repeat(np.arange(n, dtype=np.int64), k).reshape(n, k)[valid]
+    target = ids[valid].astype(np.int64)
+    similarity = sims[valid]
+    forward = owner * n + target
+    reverse_only = ~np.isin(target * n + owner, forward)
+    word, other, similarity = target[reverse_only], owner[reverse_only], similarity[reverse_only]
+    order = np.lexsort((other, -similarity, word))
+    word, other, similarity = word[order], other[order], similarity[order]
+    first = np.searchsorted(word, word, side="left")
+    rank = np.arange(len(word)) - first
+    keep = rank < extra
+    out_ids = np.full((n, k + extra), NO_NEIGHBOUR, dtype=np.uint32)
+    out_sims = np.zeros((n, k + extra), dtype=np.float32)
+    out_ids[:, :k], out_sims[:, :k] = ids, sims
+    out_ids[word[keep], k + rank[keep]] = other[keep]
+    out_sims[word[keep], k + rank[keep]] = similarity[keep]
+    return out_ids, out_sims
+
+
 def pca_int8(v: np.ndarray, dims: int, skipped: int):
     """The compact vectors: the words' PCA coordinates (unit length over the first
     skipped + dims components), whitened (each component divided by its spread over
@@ -596,7 +623,9 @@ def main() -> None:
     parser.add_argument("--dims", type=int, default=124, help="compact vector dimensions (default 124)")
     parser.add_argument("--skip-top", type=int, default=4,
                         help="leading PCA components left out of the compact vectors (default 4)")
-    parser.add_argument("--neighbours", type=int, default=16, help="neighbours stored per word (default 16)")
+    parser.add_argument("--neighbours", type=int, default=16, help="nearest neighbours stored per word (default 16)")
+    parser.add_argument("--reverse-neighbours", type=int, default=16,
+                        help="words stored after them that count the word among their own neighbours (default 16)")
     args = parser.parse_args()
     k = args.neighbours
     args.out.mkdir(parents=True, exist_ok=True)
@@ -639,6 +668,8 @@ def main() -> None:
         stem_index: dict[str, int] = {}
         stem_ids = np.array([stem_index.setdefault(s, len(stem_index)) for s in stems], dtype=np.int64)
         neighbour_ids, neighbour_sims = nearest_neighbours(v, stem_ids, k)
+        neighbour_ids, neighbour_sims = with_reverse_neighbours(neighbour_ids, neighbour_sims, args.reverse_neighbours)
+        log(f"   {int((neighbour_ids[:, k:] != NO_NEIGHBOUR).sum())} reverse neighbours added")
 
     with Phase("PCA and int8"):
         vectors, scales, explained = pca_int8(v, args.dims, args.skip_top)
@@ -654,7 +685,8 @@ def main() -> None:
 
     out_bin = args.out / "lexicon.bin"
     with Phase("write"):
-        write_lexicon(out_bin, words, zipf, scales, vectors, neighbour_ids, neighbour_sims, args.dims, k)
+        write_lexicon(out_bin, words, zipf, scales, vectors, neighbour_ids, neighbour_sims, args.dims,
+                      k + args.reverse_neighbours)
 
     with Phase("verify"):
         verification = verify(out_bin)
@@ -676,6 +708,8 @@ def main() -> None:
         command += f" --skip-top {args.skip_top}"
     if k != 16:
         command += f" --neighbours {k}"
+    if args.reverse_neighbours != 16:
+        command += f" --reverse-neighbours {args.reverse_neighbours}"
 
     manifest = {
         "format": {
@@ -688,7 +722,7 @@ def main() -> None:
         },
         "word_count": len(words),
         "dims": args.dims,
-        "neighbours": k,
+        "neighbours": k + args.reverse_neighbours,
         "build_command": command,
         "script": script_rel,
         "python": platform.python_version(),
@@ -701,7 +735,9 @@ def main() -> None:
                        "mean-centred over the words, normalised; GloVe 50d, mean-centred over the words having one, "
                        "normalised, zero when missing), normalised: 434 dims"),
             "neighbours": (f"top {k} other words by cosine of the 434-dim vector, excluding words with the same "
-                           f"Snowball English stem (PyStemmer 'english') and cosines below {MIN_NEIGHBOUR_COSINE}"),
+                           f"Snowball English stem (PyStemmer 'english') and cosines below {MIN_NEIGHBOUR_COSINE}; then up to "
+                           f"{args.reverse_neighbours} words that have the word among their own top {k} but are not "
+                           f"among its own (reverse neighbours), nearest first"),
             "compact_vectors": (f"PCA (eigh of covariance, sign-fixed) to {args.skip_top + args.dims} components, normalised, "
                                 f"each component divided by its standard deviation over the words (whitening), the first "
                                 f"{args.skip_top} left out: {args.dims} dims, int8 with a per-row scale max|x|/127"),

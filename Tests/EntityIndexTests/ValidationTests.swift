@@ -83,7 +83,7 @@ import Testing
 
         #expect(try index.allEntities(ofType: "calendar.event", limit: 1_000) == before)
         #expect(try index.statistics().entityCountsByType == statisticsBefore.entityCountsByType)
-        #expect(try index.search(SearchQuery("renamed")).isEmpty)
+        #expect(try index.search(SearchQuery("renamed", usesMeaning: false)).isEmpty)
     }
 
     @Test func nullPropertiesAreNotStored() throws {

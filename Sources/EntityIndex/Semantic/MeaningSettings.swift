@@ -34,8 +34,8 @@ public struct MeaningSettings: Sendable, Hashable {
     public var feedbackWeight: Double
 
     /// Settings for entities by default.
-    public init(neighboursPerWord: Int = 3, maximumExpansions: Int = 12, expansionMaximumFrequency: Int = 0,
-                minimumSimilarity: Double = 0.5,
+    public init(neighboursPerWord: Int = 5, maximumExpansions: Int = 12, expansionMaximumFrequency: Int = 0,
+                minimumSimilarity: Double = 0.4,
                 expansionWeight: Double = 0.6, rerankDepth: Int = 30, rerankWeight: Double = 1,
                 feedbackTerms: Int = 0, feedbackDocuments: Int = 10, feedbackWeight: Double = 0.3) {
         self.expansionMaximumFrequency = expansionMaximumFrequency
