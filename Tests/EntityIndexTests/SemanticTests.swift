@@ -12,6 +12,9 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         .init(word: "nitrogen", zipfFrequency: 3.5, vector: [0.5, 0, 0.5], neighbours: [("oxygen", 0.3)]),
         .init(word: "lunch", zipfFrequency: 4.8, vector: [0, 0, 1], neighbours: [("meal", 0.7)]),
         .init(word: "meal", zipfFrequency: 4.6, vector: [0, 0.2, 0.9], neighbours: [("lunch", 0.7)]),
+        .init(word: "film", zipfFrequency: 4.9, vector: [0, 1, 0], neighbours: [("starring", 0.55)]),
+        .init(word: "starring", zipfFrequency: 3.8, vector: [0.1, 0.9, 0.1], neighbours: [("film", 0.55)]),
+        .init(word: "star", zipfFrequency: 4.7, vector: [0.2, 0.1, 0.9], neighbours: []),
         .init(word: "the", zipfFrequency: 7.7, vector: [0.3, 0.3, 0.3], neighbours: [("a", 0.9)]),
         .init(word: "a", zipfFrequency: 7.4, vector: [0.3, 0.3, 0.31], neighbours: [("the", 0.9)]),
     ]
@@ -27,7 +30,7 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
     @Test func aLexiconFileIsMappedAndLookedUp() throws {
         let (lexicon, directory) = try fixtureLexicon()
         defer { directory.remove() }
-        #expect(lexicon.wordCount == 9)
+        #expect(lexicon.wordCount == 12)
         #expect(lexicon.dimensions == 3)
         let oxygen = try #require(lexicon.id(of: "oxygen"))
         #expect(lexicon.word(oxygen) == "oxygen")
@@ -60,10 +63,21 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         let indexed: Set<String> = ["o2", "air", "breath", "nitrogen", "meal", "a"]
         let terms = try expansion.terms(for: ["the", "oxygen"], stem: { $0 == "breathing" ? "breath" : $0 },
                                         frequency: { indexed.contains($0) ? 1 : 0 })
-        #expect(terms.map(\.neighbour) == ["o2", "air", "breathing"])  // three a word; nitrogen is too far
+        #expect(terms.map(\.neighbour) == ["o2", "air", "breathing"])  // nitrogen is too far
         #expect(terms.allSatisfy { $0.word == "oxygen" && $0.weight < 1 })
         #expect(abs(terms[0].weight - terms[0].similarity * MeaningSettings().expansionWeight) < 1e-9)
         #expect(terms[2].stem == "breath")
+    }
+
+    @Test func aNeighbourWhoseStemIsAnUnrelatedWordIsNotUsed() throws {
+        let (lexicon, directory) = try fixtureLexicon()
+        defer { directory.remove() }
+        let expansion = QueryExpansion(lexicon: lexicon, settings: MeaningSettings())
+        let stem = { (word: String) in word == "starring" ? "star" : word == "breathing" ? "breath" : word }
+        let frequency = { (stem: String) in ["film", "oxygen"].contains(stem) ? 0 : 1 }  // the index holds every other stem
+        // "starring" is searched as "star", a word far from "film"; "breath" is no word of its own.
+        #expect(try expansion.terms(for: ["film"], stem: stem, frequency: frequency).isEmpty)
+        #expect(try expansion.terms(for: ["oxygen"], stem: stem, frequency: frequency).map(\.neighbour).contains("breathing"))
     }
 
     @Test func onlyWordsTheIndexLacksAreExpanded() throws {

@@ -90,13 +90,31 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
         Double(mapping.uint8(at: zipfs + id)) / 10
     }
 
+    /// The cosine similarity of two words' compact vectors.
+    func cosine(_ first: Int, _ second: Int) -> Double {
+        let a = row(first), b = row(second)
+        var dot = 0, normA = 0, normB = 0
+        for dimension in 0..<dimensions {
+            let x = Int(a[dimension]), y = Int(b[dimension])
+            dot += x * y
+            normA += x * x
+            normB += y * y
+        }
+        return normA > 0 && normB > 0 ? Double(dot) / (Double(normA).squareRoot() * Double(normB).squareRoot()) : 0
+    }
+
     /// Adds `weight` × the word's compact vector to `sum`.
     func addVector(of id: Int, weight: Float, to sum: inout [Float]) {
         let scale = mapping.float32(at: scales + 4 * id) * weight
-        let row = mapping.base.advanced(by: vectors + id * dimensions).assumingMemoryBound(to: Int8.self)
+        let row = row(id)
         for dimension in 0..<dimensions {
             sum[dimension] += Float(row[dimension]) * scale
         }
+    }
+
+    /// The word's compact vector, one signed byte a dimension (before its scale).
+    private func row(_ id: Int) -> UnsafePointer<Int8> {
+        UnsafePointer(mapping.base.advanced(by: vectors + id * dimensions).assumingMemoryBound(to: Int8.self))
     }
 
     private func wordBytes(_ id: Int) -> UnsafeRawBufferPointer {
