@@ -22,8 +22,8 @@ def main():
     with open(arguments.report) as file:
         sizes = sorted(json.load(file)["sizes"], key=lambda size: size["entities"])
     kinds = [kind["kind"] for kind in sizes[0]["kinds"]]
-    engines = [("entityIndex", "EntityIndex", "tab:blue"), ("rawXapian", "raw Xapian", "tab:orange"),
-               ("sqlite", "SQLite FTS5", "tab:green")]
+    engines = [("entityIndex", "EntityIndex", "tab:blue"), ("rawXapian", "raw Xapian, terms given", "tab:orange"),
+               ("rawXapianFromText", "raw Xapian from text", "tab:red"), ("sqlite", "SQLite FTS5", "tab:green")]
 
     figure, axes = plt.subplots(1, len(kinds), figsize=(3.2 * len(kinds), 3.4), sharey=True)
     for axis, kind in zip(axes, kinds):

@@ -16,7 +16,7 @@ enum Benchmark {
           --corpus FILE    the sample entities whose vocabulary the corpus uses (corpora/space-crew.jsonl)
           --beir DIR       also take vocabulary from a BEIR collection's corpus.jsonl
           --queries N      queries of each kind (default 40)
-          --iterations N   runs of each query (default 5)
+          --iterations N   runs of each query (default 20)
           --json FILE      write every figure as JSON
           --markdown FILE  write the tables as Markdown
         """
@@ -43,7 +43,7 @@ enum Benchmark {
         let sizes = (options["--sizes"] ?? "10000,100000").split(separator: ",").compactMap { Int($0) }
         let sample = try EntityJSONLines.decode(try Data(contentsOf: URL(fileURLWithPath: options["--corpus"] ?? "corpora/space-crew.jsonl")))
         let extraText = try options["--beir"].map { try BEIRCollection(directory: $0, split: "test").documents.map { $0.title + " " + $0.text } } ?? []
-        let settings = RunSettings(queries: Int(options["--queries"] ?? "40") ?? 40, iterations: Int(options["--iterations"] ?? "5") ?? 5)
+        let settings = RunSettings(queries: Int(options["--queries"] ?? "40") ?? 40, iterations: Int(options["--iterations"] ?? "20") ?? 20)
 
         var reports: [SizeReport] = []
         for size in sizes {
