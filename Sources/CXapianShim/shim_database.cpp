@@ -2,6 +2,7 @@
 #include "shim_internal.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <cmath>
 
 namespace {
@@ -294,7 +295,7 @@ struct RelevantTermStats {
 // Xapian's expansion set, computed the way `Enquire::get_eset` does with its
 // default scheme (TradEWeight, k = 1), but only for terms that at least two of
 // the relevant documents share, and with one frequency look-up per term (in
-// term order) rather than one per relevant document holding it. A term only
+// any order) rather than one per relevant document holding it. A term only
 // one relevant document holds describes that document, not what they have in
 // common; leaving such terms out spares most look-ups, which are most of the
 // cost.
@@ -310,32 +311,29 @@ extern "C" eix_expansion_set *eix_database_feedback_terms(eix_database *database
         relevant.erase(std::unique(relevant.begin(), relevant.end()), relevant.end());
         if (relevant.size() < 2) return set;
 
-        // Each relevant document's contribution to each of its terms, then grouped by term.
+        // Each relevant document's contribution to each of its terms, gathered by term
+        // (a hash table: sorting every contribution by term cost a third of a millisecond).
         const double k = 1.0, average_length = db.get_avlength();
-        std::vector<std::pair<std::string, double>> contributions;
+        std::unordered_map<std::string, RelevantTermStats> relevant_terms;
+        relevant_terms.reserve(1024);
         for (Xapian::docid did : relevant) {
             const double length = db.get_doclength(did);
             for (auto term = db.termlist_begin(did); term != db.termlist_end(did); ++term) {
                 std::string name = *term;
                 if (!is_general_stem(name)) continue;
                 const double wdf = std::max<Xapian::termcount>(term.get_wdf(), 1);
-                contributions.emplace_back(std::move(name), (k + 1) * wdf / (k * length / average_length + wdf));
+                RelevantTermStats &entry = relevant_terms[std::move(name)];
+                entry.documents += 1;
+                entry.multiplier += (k + 1) * wdf / (k * length / average_length + wdf);
             }
         }
-        std::sort(contributions.begin(), contributions.end());
         std::vector<std::string> excluded(query->query.get_unique_terms_begin(), query->query.get_unique_terms_end());
         std::sort(excluded.begin(), excluded.end());
 
         const double size = db.get_doccount(), relevant_size = relevant.size();
         std::vector<std::pair<std::string, double>> &best = set->terms;
         auto heavier = [](const auto &a, const auto &b) { return a.second > b.second || (a.second == b.second && a.first < b.first); };
-        for (size_t first = 0, end = 0; first < contributions.size(); first = end) {
-            const std::string &name = contributions[first].first;
-            RelevantTermStats entry;
-            for (end = first; end < contributions.size() && contributions[end].first == name; ++end) {
-                entry.documents += 1;
-                entry.multiplier += contributions[end].second;
-            }
+        for (const auto &[name, entry] : relevant_terms) {
             if (entry.documents < 2 || std::binary_search(excluded.begin(), excluded.end(), name)) continue;
             const double r = entry.documents, n = term_frequency(*database, name);
             const double without = relevant_size - r;
