@@ -116,6 +116,26 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(try index.expansions(for: "the lunch").isEmpty)  // a stop word, and a word the index knows
     }
 
+    @Test func aWordTheLexiconLacksTakesTheMeaningOfTheMatchesHoldingIt() throws {
+        let (lexicon, directory) = try fixtureLexicon()
+        defer { directory.remove() }
+        func ranking(lendingMeaning: Bool) throws -> [String] {
+            let index = try EntityIndex(configuration: IndexConfiguration(
+                lexicon: lexicon, meaning: MeaningSettings(unknownWordDocuments: lendingMeaning ? 5 : 0)))
+            try index.donate([
+                event("holder", title: "Check", notes: "zeolite lunch meal"),
+                event("film", title: "Check", notes: "air film"),
+                event("lunch", title: "Check", notes: "air lunch"),
+            ])
+            return ids(try index.search(SearchQuery("zeolite air"))).filter { $0 != "holder" }
+        }
+        // "zeolite" is no lexicon word: alone, the query means "air", nearer
+        // "air film"; the match holding "zeolite" is about lunch, so with its
+        // meaning lent, "air lunch" comes first of the two.
+        #expect(try ranking(lendingMeaning: false) == ["film", "lunch"])
+        #expect(try ranking(lendingMeaning: true) == ["lunch", "film"])
+    }
+
     @Test func theBundledLexiconIsThere() throws {
         let lexicon = try Lexicon.bundled()
         #expect(lexicon.wordCount == 50_000)

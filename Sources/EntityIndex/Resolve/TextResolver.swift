@@ -40,6 +40,9 @@ struct TextResolver {
         var exact: String?
         /// The meaning of the whole text, for re-ranking.
         var meaning: MeaningVector?
+        /// The terms of content words the lexicon lacks: the best matches
+        /// holding one lend it their meaning.
+        var unknownWordTerms: [String] = []
         /// Whether the semantic layer (expansion, feedback, re-ranking) is on.
         var usesMeaning: Bool
         /// Whether a match must hold every word (stop words aside), rather
@@ -82,6 +85,8 @@ struct TextResolver {
             frequency: { try reader.database.termFrequency(IndexLayout.stemmedTerm($0)) })
         if meaningSettings.rerankWeight > 0 {
             plan.meaning = MeaningVector(words: words, lexicon: lexicon)
+            plan.unknownWordTerms = plan.words.filter { lexicon.id(of: $0.word) == nil && !StopWords.english.contains($0.word) }
+                .map { IndexLayout.stemmedTerm($0.stems[0]) }
         }
     }
 
@@ -98,15 +103,20 @@ struct TextResolver {
 
         var scores = (0..<matches.count).map { matches.weight(at: $0) }
         var records = [RecordReader?](repeating: nil, count: matches.count)
-        if let meaning = plan.meaning {
+        if var meaning = plan.meaning {
+            let depth = min(matches.count, meaningSettings.rerankDepth)
+            var vectors: [MeaningVector?] = []
+            for rank in 0..<depth {
+                records[rank] = RecordReader(try matches.document(at: rank).valueBytes(slot: EntityRecord.slot))
+                vectors.append(records[rank].flatMap { MeaningVector(encoded: Array($0.meaning), dimensions: meaning.values.count) })
+            }
+            meaning = try lent(meaning, byHoldersOf: plan.unknownWordTerms, among: matches, vectors: vectors)
             let lowest = scores.min()!, highest = scores.max()!
             for rank in scores.indices {
                 scores[rank] = highest > lowest ? (scores[rank] - lowest) / (highest - lowest) : 1
                 // Below the depth, relevance alone, which never lifts a match above a re-ranked one.
-                guard rank < meaningSettings.rerankDepth else { continue }
-                records[rank] = RecordReader(try matches.document(at: rank).valueBytes(slot: EntityRecord.slot))
-                let vector = records[rank].flatMap { MeaningVector(encoded: Array($0.meaning), dimensions: meaning.values.count) }
-                scores[rank] += meaningSettings.rerankWeight * max(0, vector.map(meaning.cosine) ?? 0)
+                guard rank < depth else { continue }
+                scores[rank] += meaningSettings.rerankWeight * max(0, vectors[rank].map(meaning.cosine) ?? 0)
             }
         }
         let best = scores.max()!
@@ -114,6 +124,26 @@ struct TextResolver {
             Candidate(documentID: matches.documentID(at: rank), score: Self.weight * (best > 0 ? score / best : 1),
                       record: records[rank])
         }
+    }
+
+    /// The text's meaning moved halfway towards the best matches holding each
+    /// word the lexicon lacks: in this index, such a word (jargon, a rare
+    /// term) means what it is found with. On scifact-train, whose questions
+    /// are 12% such words, the documents settings go from 0.6972 to 0.7038
+    /// nDCG@10. `vectors` are the best matches' meanings, best first.
+    private func lent(_ meaning: MeaningVector, byHoldersOf terms: [String], among matches: MatchSet,
+                      vectors: [MeaningVector?]) throws -> MeaningVector {
+        guard !terms.isEmpty, meaningSettings.unknownWordDocuments > 0, !vectors.isEmpty else { return meaning }
+        let ranks = vectors.indices
+        let documentIDs = ranks.map(matches.documentID(at:))
+        let sortedIDs = documentIDs.sorted()
+        let column = Dictionary(uniqueKeysWithValues: sortedIDs.enumerated().map { ($1, $0) })
+        var lent = meaning
+        for holds in try reader.database.postings(of: terms, contain: sortedIDs) {
+            let holders = ranks.filter { holds[column[documentIDs[$0]]!] }.compactMap { vectors[$0] }
+            lent = lent.adding(meanOf: Array(holders.prefix(meaningSettings.unknownWordDocuments)), weight: 0.5)
+        }
+        return lent
     }
 
     /// The first-pass matches re-scored with the terms that best describe the

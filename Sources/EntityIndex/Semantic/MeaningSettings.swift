@@ -25,6 +25,9 @@ public struct MeaningSettings: Sendable, Hashable {
     /// How much meaning counts against BM25 when re-ranking (both scaled 0 to 1);
     /// 0 turns re-ranking off.
     public var rerankWeight: Double
+    /// How many of the best matches holding a query word the lexicon lacks
+    /// lend it their meaning for re-ranking (jargon, rare terms); 0 for none.
+    public var unknownWordDocuments: Int
 
     /// Terms taken from the best first-pass matches (relevance feedback); 0 for none.
     public var feedbackTerms: Int
@@ -36,7 +39,7 @@ public struct MeaningSettings: Sendable, Hashable {
     /// Settings for entities by default.
     public init(neighboursPerWord: Int = 5, maximumExpansions: Int = 12, expansionMaximumFrequency: Int = 0,
                 minimumSimilarity: Double = 0.4,
-                expansionWeight: Double = 0.6, rerankDepth: Int = 30, rerankWeight: Double = 1,
+                expansionWeight: Double = 0.6, rerankDepth: Int = 30, rerankWeight: Double = 1, unknownWordDocuments: Int = 5,
                 feedbackTerms: Int = 0, feedbackDocuments: Int = 10, feedbackWeight: Double = 0.3) {
         self.expansionMaximumFrequency = expansionMaximumFrequency
         self.feedbackTerms = feedbackTerms
@@ -48,6 +51,7 @@ public struct MeaningSettings: Sendable, Hashable {
         self.expansionWeight = expansionWeight
         self.rerankDepth = rerankDepth
         self.rerankWeight = rerankWeight
+        self.unknownWordDocuments = unknownWordDocuments
     }
 
     /// Settings for collections of longer documents, tuned on the shared test

@@ -18,6 +18,22 @@ struct MeaningVector: Equatable {
         values = sum.map { $0 / norm }
     }
 
+    /// This vector plus `weight` × the mean of others, normalised.
+    func adding(meanOf others: [MeaningVector], weight: Float) -> MeaningVector {
+        guard !others.isEmpty else { return self }
+        var sum = values
+        let share = weight / Float(others.count)
+        for other in others where other.values.count == sum.count {
+            for index in sum.indices { sum[index] += share * other.values[index] }
+        }
+        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return norm > 0 ? MeaningVector(values: sum.map { $0 / norm }) : self
+    }
+
+    private init(values: [Float]) {
+        self.values = values
+    }
+
     /// A vector read back from `encoded`; nil when the bytes are not one.
     init?(encoded bytes: [UInt8], dimensions: Int) {
         guard bytes.count == 4 + dimensions else { return nil }

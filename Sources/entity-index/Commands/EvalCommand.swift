@@ -18,7 +18,7 @@ enum EvalCommand: Command {
               --split NAME       the qrels file to use (default: test, else the only one)
               --expansion MODE   the semantic layer on (default), off, or both side by side
               --meaning SETTINGS tune the semantic layer (repeat to compare settings), e.g. neighbours=3,similarity=0.5,
-                                 weight=0.6,expansions=12,rarity=0,depth=100,rerank=1,feedback=10,
+                                 weight=0.6,expansions=12,rarity=0,depth=30,rerank=1,unknown=5,feedback=10,
                                  feedbackdocs=10,feedbackweight=0.3 (see MeaningSettings;
                                  the runs start from MeaningSettings.documents)
               --lexicon FILE     a lexicon of your own (Scripts/build_lexicon.py) instead of the bundled one
@@ -100,8 +100,9 @@ enum EvalCommand: Command {
             case "feedback": settings.feedbackTerms = Int(number)
             case "feedbackdocs": settings.feedbackDocuments = Int(number)
             case "feedbackweight": settings.feedbackWeight = number
+            case "unknown": settings.unknownWordDocuments = Int(number)
             default:
-                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, feedback, feedbackdocs and feedbackweight, not '\(parts[0])'")
+                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unknown, feedback, feedbackdocs and feedbackweight, not '\(parts[0])'")
             }
         }
         return settings
