@@ -17,7 +17,7 @@ enum EvalCommand: Command {
             over the judged queries.
               --split NAME       the qrels file to use (default: test, else the only one)
               --expansion MODE   the semantic layer on (default), off, or both side by side
-              --meaning SETTINGS tune the semantic layer (repeat to compare settings), e.g. neighbours=3,similarity=0.5,
+              --meaning SETTINGS tune the semantic layer (repeat to compare settings), e.g. neighbours=5,similarity=0.4,
                                  weight=0.6,expansions=12,rarity=0,depth=30,rerank=1,unknown=5,feedback=10,
                                  feedbackdocs=10,feedbackweight=0.3 (see MeaningSettings;
                                  the runs start from MeaningSettings.documents)
