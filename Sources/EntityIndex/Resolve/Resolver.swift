@@ -57,13 +57,13 @@ struct Resolver {
     private func shown(_ candidates: [Candidate], limit: Int, plan: TextResolver.Plan,
                        text: TextResolver?) throws -> [SearchResult] {
         // Best first; ties in index order (listings), fallback entities after.
-        var ranked = candidates.sorted {
+        let ranked = candidates.sorted {
             $0.score != $1.score ? $0.score > $1.score : ($0.documentID ?? .max) < ($1.documentID ?? .max)
         }
         var shown: [Candidate] = []
         var positions: [EntityIdentifier: Int] = [:]
-        while shown.count < limit, !ranked.isEmpty {
-            var candidate = ranked.removeFirst()
+        for var candidate in ranked {
+            guard shown.count < limit else { break }
             try candidate.readSummary(from: reader.database)
             guard let identifier = candidate.identifier else { continue }  // deleted meanwhile
             if let position = positions[identifier] {
