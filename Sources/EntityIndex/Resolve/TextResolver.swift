@@ -85,8 +85,10 @@ struct TextResolver {
             frequency: { try reader.database.termFrequency(IndexLayout.stemmedTerm($0)) })
         if meaningSettings.rerankWeight > 0 {
             plan.meaning = MeaningVector(words: words, lexicon: lexicon)
-            plan.unknownWordTerms = plan.words.filter { lexicon.id(of: $0.word) == nil && !StopWords.english.contains($0.word) }
-                .map { IndexLayout.stemmedTerm($0.stems[0]) }
+            if meaningSettings.unknownWordDocuments > 0 {
+                plan.unknownWordTerms = plan.words.filter { lexicon.id(of: $0.word) == nil && !StopWords.english.contains($0.word) }
+                    .map { IndexLayout.stemmedTerm($0.stems[0]) }
+            }
         }
     }
 
@@ -133,7 +135,7 @@ struct TextResolver {
     /// nDCG@10. `vectors` are the best matches' meanings, best first.
     private func lent(_ meaning: MeaningVector, byHoldersOf terms: [String], among matches: MatchSet,
                       vectors: [MeaningVector?]) throws -> MeaningVector {
-        guard !terms.isEmpty, meaningSettings.unknownWordDocuments > 0, !vectors.isEmpty else { return meaning }
+        guard !terms.isEmpty, !vectors.isEmpty else { return meaning }
         let ranks = vectors.indices
         let documentIDs = ranks.map(matches.documentID(at:))
         let sortedIDs = documentIDs.sorted()

@@ -13,9 +13,8 @@ struct MeaningVector: Equatable {
             lexicon.addVector(of: id, weight: Float(max(0.1, 8 - lexicon.zipfFrequency(of: id))), to: &sum)
             known = true
         }
-        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        guard known, norm > 0 else { return nil }
-        values = sum.map { $0 / norm }
+        guard known, let values = Self.normalised(sum) else { return nil }
+        self.values = values
     }
 
     /// This vector plus `weight` × the mean of others, normalised.
@@ -26,12 +25,17 @@ struct MeaningVector: Equatable {
         for other in others where other.values.count == sum.count {
             for index in sum.indices { sum[index] += share * other.values[index] }
         }
-        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        return norm > 0 ? MeaningVector(values: sum.map { $0 / norm }) : self
+        return Self.normalised(sum).map(MeaningVector.init(values:)) ?? self
     }
 
     private init(values: [Float]) {
         self.values = values
+    }
+
+    /// `sum` scaled to unit length; nil when it is all zeros.
+    private static func normalised(_ sum: [Float]) -> [Float]? {
+        let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return norm > 0 ? sum.map { $0 / norm } : nil
     }
 
     /// A vector read back from `encoded`; nil when the bytes are not one.
