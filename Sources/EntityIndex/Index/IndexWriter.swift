@@ -1,7 +1,7 @@
 import Foundation
 
-/// The writer's state: its database handle, its document builders (one a
-/// core), and (in memory) the reader that shares its handle.
+/// The writer's state: its database handle, its document builders, and (in
+/// memory) the reader that shares its handle.
 final class IndexWriter {
     let database: Database
     let builders: [DocumentBuilder]
@@ -20,7 +20,9 @@ final class IndexWriter {
 
     init(path: String, mode: Database.Mode, configuration: IndexConfiguration) throws {
         database = try Database(path: path, mode: mode)
-        builders = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in
+        // One builder for each core but one: that core is the writer's, whose
+        // Xapian calls (one thread) bound a donation's speed.
+        builders = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount - 1)).map { _ in
             DocumentBuilder(configuration: configuration, stemmers: Stemmers())
         }
         reader = IndexReader(database: database)
