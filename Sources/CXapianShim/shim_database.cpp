@@ -255,6 +255,25 @@ extern "C" int eix_database_add_synonym(eix_database *database, const char *term
     });
 }
 
+extern "C" char *eix_database_metadata(eix_database *database, const char *key,
+                                       size_t key_length, size_t *out_length,
+                                       eix_error *error) {
+    return eix_guard<char *>(error, nullptr, [&] {
+        char *value = eix::copy_string(database->database.get_metadata(std::string(key, key_length)), out_length);
+        if (value == nullptr) throw std::bad_alloc();
+        return value;
+    });
+}
+
+extern "C" int eix_database_set_metadata(eix_database *database, const char *key,
+                                         size_t key_length, const char *value,
+                                         size_t value_length, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        writable(database).set_metadata(std::string(key, key_length), std::string(value, value_length));
+        return 0;
+    });
+}
+
 extern "C" eix_match_set *eix_database_search(eix_database *database,
                                               const eix_query *query, uint32_t offset,
                                               uint32_t limit, eix_error *error) {

@@ -1,4 +1,4 @@
-// Documents: stored data, values, boolean terms and indexed text.
+// Documents: values, boolean terms and indexed text.
 #include "shim_internal.h"
 
 #include <string_view>
@@ -9,23 +9,6 @@ extern "C" eix_document *eix_document_new(void) {
 }
 
 extern "C" void eix_document_free(eix_document *document) { delete document; }
-
-extern "C" int eix_document_set_data(eix_document *document, const char *data,
-                                     size_t length, eix_error *error) {
-    return eix_guard(error, -1, [&] {
-        document->document.set_data(std::string(data, length));
-        return 0;
-    });
-}
-
-extern "C" const char *eix_document_data(eix_document *document, size_t *out_length,
-                                         eix_error *error) {
-    return eix_guard<const char *>(error, nullptr, [&] {
-        document->data = document->document.get_data();
-        *out_length = document->data.size();
-        return document->data.c_str();
-    });
-}
 
 extern "C" int eix_document_add_boolean_term(eix_document *document, const char *term,
                                              size_t length, eix_error *error) {

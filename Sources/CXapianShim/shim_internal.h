@@ -22,7 +22,6 @@ struct eix_stemmer {
 
 struct eix_document {
     Xapian::Document document;
-    std::string data;   // cache behind eix_document_data
     std::string value;  // cache behind eix_document_value
 };
 

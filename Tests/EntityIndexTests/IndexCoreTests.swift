@@ -173,6 +173,23 @@ import Testing
         #expect(error?.message.contains("donate entities to create it") == true)
     }
 
+    @Test func anIndexFromAnotherVersionIsRefusedWithAdvice() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let index = try EntityIndex(path: directory.path)
+            try index.donate([event("e", title: "Crew Lunch")])
+            let database = try #require(index.engineForTesting())
+            try database.transaction { try database.setMetadata("", for: IndexFormat.key) }  // as format 1 left it
+        }
+        for access in [EntityIndex.Access.readOnly, .readWrite] {
+            let error = #expect(throws: EntityIndexError.self) { try EntityIndex(path: directory.path, access: access) }
+            #expect(error?.code == .incompatibleIndex)
+            #expect(error?.message.contains("format 1") == true)
+            #expect(error?.message.contains("delete it and donate the entities again") == true)
+        }
+    }
+
     @Test func onlyOneWriterAtATime() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

@@ -77,11 +77,9 @@ import Testing
         #expect(try query.description() == "Query((Zorbit OR 0.5 * Zlog))")
     }
 
-    @Test func documentsKeepDataAndValues() throws {
+    @Test func documentsKeepValues() throws {
         let document = Document()
-        try document.setData(Array("{\"a\":1}".utf8))
         try document.setValue(Array("Crew Lunch".utf8), slot: 2)
-        #expect(try document.data() == Array("{\"a\":1}".utf8))
         #expect(try document.valueBytes(slot: 2) == Array("Crew Lunch".utf8))
         #expect(try document.valueBytes(slot: 7) == [])
     }

@@ -108,14 +108,6 @@ typedef struct eix_document eix_document;
 eix_document *eix_document_new(void);
 void eix_document_free(eix_document *document);
 
-/** Sets the document's stored data (the blob returned with search results). */
-int eix_document_set_data(eix_document *document, const char *data, size_t length,
-                          eix_error *error);
-
-/** The stored data; the pointer stays valid until the document is freed. */
-const char *eix_document_data(eix_document *document, size_t *out_length,
-                              eix_error *error);
-
 /** Adds a term without positions (an identifier or a filter term). */
 int eix_document_add_boolean_term(eix_document *document, const char *term,
                                   size_t length, eix_error *error);
@@ -258,6 +250,16 @@ int eix_database_postings_contain(eix_database *database, const char *const *ter
 /** The first document indexed by `term`, or NULL (with EIX_OK) when none. */
 eix_document *eix_database_find_document(eix_database *database, const char *term,
                                          size_t length, eix_error *error);
+
+/** The user metadata stored under `key`, empty when none (free with
+ *  eix_string_free). */
+char *eix_database_metadata(eix_database *database, const char *key, size_t key_length,
+                            size_t *out_length, eix_error *error);
+
+/** Stores `value` under `key` in the user metadata (committed with the
+ *  current transaction, or by the next commit). */
+int eix_database_set_metadata(eix_database *database, const char *key, size_t key_length,
+                              const char *value, size_t value_length, eix_error *error);
 
 /** Records `synonym` under `term` in the database's synonym table (both
  *  unprefixed strings of the caller's choosing); repeating it changes nothing. */

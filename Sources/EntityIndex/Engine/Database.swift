@@ -132,6 +132,22 @@ final class Database {
         }!)
     }
 
+    /// The user metadata stored under a key; empty when none.
+    func metadata(_ key: String) throws -> String {
+        try key.withBytes { bytes, count in
+            try withEngineString { eix_database_metadata(handle, bytes, count, $0, $1) }
+        }
+    }
+
+    /// Stores user metadata under a key (committed with the current transaction).
+    func setMetadata(_ value: String, for key: String) throws {
+        try key.withBytes { keyBytes, keyCount in
+            try value.withBytes { valueBytes, valueCount in
+                _ = try withEngineError { eix_database_set_metadata(handle, keyBytes, keyCount, valueBytes, valueCount, $0) }
+            }
+        }
+    }
+
     /// Synonyms of an in-memory database, whose Xapian backend has no synonym table.
     private var memorySynonyms: [String: Set<String>] = [:]
 

@@ -1,6 +1,6 @@
 import CXapianShim
 
-/// A Xapian document: terms, value slots and stored data.
+/// A Xapian document: terms and value slots.
 final class Document {
     let handle: OpaquePointer
 
@@ -15,23 +15,6 @@ final class Document {
     }
 
     deinit { eix_document_free(handle) }
-
-    /// The stored data returned with the document.
-    func data() throws -> [UInt8] {
-        var length = 0
-        let pointer = try withEngineError { eix_document_data(handle, &length, $0) }
-        guard let pointer else { return [] }
-        return Array(UnsafeRawBufferPointer(start: pointer, count: length))
-    }
-
-    /// Replaces the stored data.
-    func setData(_ data: [UInt8]) throws {
-        try data.withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { chars in
-                _ = try withEngineError { eix_document_set_data(handle, chars.baseAddress, chars.count, $0) }
-            }
-        }
-    }
 
     /// Adds a term without positions or weight (an identifier or filter term).
     func addBooleanTerm(_ term: String) throws {

@@ -24,7 +24,7 @@ struct DocumentBuilder {
     /// unique and type terms, the terms of each searchable property (transient
     /// entities' under `parent.child` paths), sortable values of dates and
     /// numbers, the record a search reads (display, names, meaning vector), and
-    /// the entity itself as stored data.
+    /// the entity itself.
     func document(for entity: Entity) throws -> Built {
         guard let schema = schemas.schema(for: entity.type) else {
             throw EntityIndexError(.invalidEntity, "\(entity.identifier): unknown type")
@@ -48,7 +48,7 @@ struct DocumentBuilder {
         let record = EntityRecord(identifier: entity.identifier, display: schema.displayRepresentation(of: entity),
                                   names: names, meaning: meaning)
         try document.setValue(record.encoded, slot: EntityRecord.slot)
-        try document.setData(EntityJSONWriter.bytes(of: entity))
+        try document.setValue(EntityJSONWriter.bytes(of: entity), slot: IndexLayout.entitySlot)
         return Built(document: document, nameWords: Set(names.flatMap { $0.words + $0.latinSpelling }))
     }
 }

@@ -29,7 +29,7 @@ extension EntityIndex {
         return try withReader { reader in
             let everyOne = try Query.term(IndexLayout.typeTerm(for: type)).scaled(by: 0)  // unranked: document order
             let matches = try reader.database.search(everyOne, offset: offset, limit: limit)
-            return try (0..<matches.count).map { try Entity(storedData: try matches.document(at: $0).data()) }
+            return try (0..<matches.count).map { try matches.document(at: $0).storedEntity() }
         }
     }
 
@@ -70,7 +70,14 @@ extension EntityIndex {
 extension IndexReader {
     /// The entity stored under an identifier, or nil.
     func storedEntity(_ identifier: EntityIdentifier) throws -> Entity? {
-        try database.document(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)).map { try Entity(storedData: try $0.data()) }
+        try database.document(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)).map { try $0.storedEntity() }
+    }
+}
+
+extension Document {
+    /// The entity a document indexes, as donated.
+    func storedEntity() throws -> Entity {
+        try Entity(storedData: try valueBytes(slot: IndexLayout.entitySlot))
     }
 }
 

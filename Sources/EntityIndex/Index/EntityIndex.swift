@@ -52,8 +52,9 @@ public final class EntityIndex: Sendable {
                 writer = Locked(nil)
             }
             readers = ReaderPool(path: path, writerIsInProcess: access == .readWrite)
-            // Fail now, not on the first search, when there is no index to read.
-            _ = try withReader { try $0.database.documentCount() }
+            // Fail now, not on the first search, when there is no index to read
+            // or it is in another version's format.
+            try withReader { try IndexFormat.check($0.database, path: path) }
         }
     }
 

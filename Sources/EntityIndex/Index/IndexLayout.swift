@@ -33,6 +33,11 @@ enum IndexLayout {
         return 1 + hash % 1_000_000
     }
 
+    /// The value slot that keeps the entity itself, as JSON (`EntityJSONWriter`).
+    /// A value rather than the document's data: Glass compresses data with zlib
+    /// on the one writer thread, and values it stores as they are.
+    static let entitySlot: UInt32 = 1_000_001
+
     /// Xapian's hard limit on a term's length in bytes.
     static let maximumTermLength = 245
 

@@ -20,6 +20,7 @@ final class IndexWriter {
 
     init(path: String, mode: Database.Mode, configuration: IndexConfiguration) throws {
         database = try Database(path: path, mode: mode)
+        try IndexFormat.stamp(database)
         // One builder for each core but one: that core is the writer's, whose
         // Xapian calls (one thread) bound a donation's speed.
         builders = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount - 1)).map { _ in

@@ -19,6 +19,8 @@ public struct EntityIndexError: Error, Hashable, Sendable, CustomStringConvertib
         public static let indexNotFound = Code(rawValue: "indexNotFound")
         /// Another writer holds the index's write lock.
         public static let indexLocked = Code(rawValue: "indexLocked")
+        /// The index was written by another version of EntityIndex, in a format this one does not read.
+        public static let incompatibleIndex = Code(rawValue: "incompatibleIndex")
         /// The index files are damaged.
         public static let indexCorrupt = Code(rawValue: "indexCorrupt")
         /// The index was opened read-only and cannot be changed.

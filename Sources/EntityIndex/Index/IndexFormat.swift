@@ -1,0 +1,26 @@
+/// The version of `IndexLayout` an index was written in, kept in its metadata,
+/// so that an index from another version is refused with advice, not misread.
+enum IndexFormat {
+    /// The metadata key of the format.
+    static let key = "entity-index.format"
+    /// The format this version writes and reads. Format 1 (no key) kept the
+    /// entity as the document's data; format 2 keeps it in `IndexLayout.entitySlot`.
+    static let current = "2"
+
+    /// Records the current format in an index nothing was written to yet.
+    static func stamp(_ database: Database) throws {
+        guard try database.metadata(key).isEmpty, try database.documentCount() == 0 else { return }
+        try database.transaction { try database.setMetadata(current, for: key) }
+    }
+
+    /// Throws unless the index was written in the current format.
+    static func check(_ database: Database, path: String?) throws {
+        let found = try database.metadata(key)
+        guard found != current else { return }
+        let location = path.map { "at \($0)" } ?? "in memory"
+        throw EntityIndexError(.incompatibleIndex, """
+            the index \(location) was written by another version of EntityIndex (format \(found.isEmpty ? "1" : found), \
+            this version reads \(current)): delete it and donate the entities again
+            """)
+    }
+}
