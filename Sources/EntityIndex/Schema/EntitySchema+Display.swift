@@ -28,8 +28,8 @@ extension PropertyValue {
         switch self {
         case .string(let text):
             if ISO8601.seconds(fromDate: text) != nil {
-                let readable = text.replacingOccurrences(of: "T", with: " ")
-                return String(readable.prefix(16))
+                // Not replacingOccurrences, which goes through NSString: 8% of building a document.
+                return String(text.prefix(16).map { $0 == "T" ? " " : $0 })
             }
             return text.isEmpty ? nil : text
         case .integer(let number):
