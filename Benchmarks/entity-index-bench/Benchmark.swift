@@ -10,7 +10,7 @@ import Foundation
 enum Benchmark {
     static let usage = """
         Usage: entity-index-bench [--sizes 10000,100000] [--corpus FILE] [--beir DIR] [--queries N]
-                                  [--iterations N] [--json FILE] [--markdown FILE]
+                                  [--iterations N] [--json FILE] [--markdown FILE] [--export FILE]
 
           --sizes LIST     corpus sizes to build (default 10000,100000); 1000000 takes a while
           --corpus FILE    the sample entities whose vocabulary the corpus uses (corpora/space-crew.jsonl)
@@ -19,6 +19,8 @@ enum Benchmark {
           --iterations N   runs of each query (default 20)
           --json FILE      write every figure as JSON
           --markdown FILE  write the tables as Markdown
+          --export FILE    only write the first size's corpus as JSON Lines (for
+                           entity-index donate, or another engine), then stop
         """
 
     static func main() {
@@ -45,6 +47,18 @@ enum Benchmark {
         let extraText = try options["--beir"].map { try BEIRCollection(directory: $0, split: "test").documents.map { $0.title + " " + $0.text } } ?? []
         let settings = RunSettings(queries: Int(options["--queries"] ?? "40") ?? 40, iterations: Int(options["--iterations"] ?? "20") ?? 20)
 
+        if let path = options["--export"] {
+            let corpus = SyntheticCorpus(size: sizes.first ?? 10_000, sample: sample, extraText: extraText)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            var lines = Data()
+            for entity in corpus.entities {
+                lines += try encoder.encode(entity)
+                lines.append(UInt8(ascii: "\n"))
+            }
+            try lines.write(to: URL(fileURLWithPath: path))
+            return
+        }
         var reports: [SizeReport] = []
         for size in sizes {
             FileHandle.standardError.write(Data("building \(size) entities…\n".utf8))
