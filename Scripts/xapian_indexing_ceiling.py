@@ -82,7 +82,7 @@ def documents_per_second(built, batch):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("index", help="an EntityIndex index directory")
-    parser.add_argument("--limit", type=int, default=0, help="re-add only the first N documents")
+    parser.add_argument("--limit", type=int, default=0, help="re-add only the first N documents (0, the default: all)")
     parser.add_argument("--batch", type=int, default=1000, help="documents a committed transaction")
     arguments = parser.parse_args()
 
