@@ -11,6 +11,7 @@ enum Benchmark {
     static let usage = """
         Usage: entity-index-bench [--sizes 10000,100000] [--corpus FILE] [--beir DIR] [--queries N]
                                   [--iterations N] [--json FILE] [--markdown FILE] [--export FILE]
+                                  [--only donation]
 
           --sizes LIST     corpus sizes to build (default 10000,100000); 1000000 takes a while
           --corpus FILE    the sample entities whose vocabulary the corpus uses (corpora/space-crew.jsonl)
@@ -21,6 +22,7 @@ enum Benchmark {
           --markdown FILE  write the tables as Markdown
           --export FILE    only write the first size's corpus as JSON Lines (for
                            entity-index donate, or another engine), then stop
+          --only donation  only measure donation in batches of 1,000, and print it
         """
 
     static func main() {
@@ -57,6 +59,14 @@ enum Benchmark {
                 lines.append(UInt8(ascii: "\n"))
             }
             try lines.write(to: URL(fileURLWithPath: path))
+            return
+        }
+        if let only = options["--only"] {
+            guard only == "donation" else { throw BenchmarkError("--only takes 'donation'; leave it out to measure everything") }
+            for size in sizes {
+                let rate = try SizeRun(corpus: SyntheticCorpus(size: size, sample: sample, extraText: extraText), settings: settings).donationOnly()
+                print("\(size) entities: donation in batches of 1,000: \(Int(rate))/s")
+            }
             return
         }
         var reports: [SizeReport] = []

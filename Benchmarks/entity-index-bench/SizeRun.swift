@@ -61,18 +61,21 @@ struct SizeRun {
     let corpus: SyntheticCorpus
     let settings: RunSettings
 
-    func run() throws -> SizeReport {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-bench-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let entities = corpus.entities
-
-        let index = try EntityIndex(path: directory + "/index")
-        let donation = try seconds {
-            for start in stride(from: 0, to: entities.count, by: 1_000) {
-                try index.donate(Array(entities[start..<min(start + 1_000, entities.count)]))
-            }
+    /// Entities a second donated into a new index in batches of 1,000, and nothing else measured.
+    func donationOnly() throws -> Double {
+        try inScratchDirectory { directory in
+            Double(corpus.entities.count) / (try donateInBatches(to: try EntityIndex(path: directory + "/index")))
         }
+    }
+
+    func run() throws -> SizeReport {
+        try inScratchDirectory(measure)
+    }
+
+    private func measure(in directory: String) throws -> SizeReport {
+        let entities = corpus.entities
+        let index = try EntityIndex(path: directory + "/index")
+        let donation = try donateInBatches(to: index)
         let sqlite = try SQLiteFTS(path: directory + "/fts.sqlite")
         let inserts = try seconds {
             for start in stride(from: 0, to: entities.count, by: 1_000) {
@@ -125,6 +128,23 @@ struct SizeRun {
                           coldOpenAndFirstQueryMilliseconds: cold * 1_000,
                           indexBytes: indexBytes, sqliteBytes: sqliteBytes,
                           peakResidentMiB: peakResidentMiB())
+    }
+
+    /// Runs `body` with a new directory, removed afterwards.
+    private func inScratchDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-bench-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return try body(directory)
+    }
+
+    /// Donates the corpus in batches of 1,000; the seconds it took.
+    private func donateInBatches(to index: EntityIndex) throws -> Double {
+        try seconds {
+            for start in stride(from: 0, to: corpus.entities.count, by: 1_000) {
+                try index.donate(Array(corpus.entities[start..<min(start + 1_000, corpus.entities.count)]))
+            }
+        }
     }
 
     /// Text queries per second from `readers` threads while this thread
