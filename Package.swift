@@ -34,7 +34,7 @@ let package = Package(
             path: "Benchmarks/entity-index-bench"
         ),
         .testTarget(name: "EntityIndexTests", dependencies: ["EntityIndex", "CXapianShim"]),
-        .testTarget(name: "CLITests", dependencies: ["entity-index"]),
+        .testTarget(name: "CLITests", dependencies: ["entity-index", "entity-index-bench"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -15,18 +15,18 @@ import Testing
         let error: String
     }
 
-    /// The CLI binary, built next to the test bundle.
-    static var executable: URL {
+    /// A binary of the package (the CLI, the benchmark), built next to the test bundle.
+    static func executable(_ name: String = "entity-index") -> URL {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("entity-index")
+            .appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return root.appendingPathComponent(".build/debug/entity-index")
+        return root.appendingPathComponent(".build/debug/\(name)")
     }
 
-    /// Runs the CLI with arguments and optional standard input.
-    func run(_ arguments: [String], input: String? = nil) throws -> Run {
+    /// Runs the CLI (or another of the package's binaries) with arguments and optional standard input.
+    func run(_ arguments: [String], input: String? = nil, executable: String = "entity-index") throws -> Run {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = Self.executable(executable)
         process.arguments = arguments
         let output = Pipe(), error = Pipe(), stdin = Pipe()
         process.standardOutput = output
@@ -258,7 +258,7 @@ import Testing
         try text.write(toFile: big, atomically: true, encoding: .utf8)
 
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = Self.executable()
         process.arguments = ["--index", index, "donate", big]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
