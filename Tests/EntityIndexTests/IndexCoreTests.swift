@@ -190,6 +190,14 @@ import Testing
         }
     }
 
+    @Test func anEmptyIndexItsWriterHasYetToStampCanBeRead() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let creating = try Database(path: directory.path, mode: .writable)  // created, no format recorded yet
+        #expect(try creating.metadata(IndexFormat.key).isEmpty)
+        #expect(try EntityIndex(path: directory.path, access: .readOnly).statistics().entityCount == 0)
+    }
+
     @Test func onlyOneWriterAtATime() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

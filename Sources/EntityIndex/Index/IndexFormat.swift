@@ -16,7 +16,9 @@ enum IndexFormat {
     /// Throws unless the index was written in the current format.
     static func check(_ database: Database, path: String?) throws {
         let found = try database.metadata(key)
-        guard found != current else { return }
+        if found == current { return }
+        // An empty index that its writer has yet to stamp has nothing to misread.
+        if found.isEmpty, try database.documentCount() == 0 { return }
         let location = path.map { "at \($0)" } ?? "in memory"
         throw EntityIndexError(.incompatibleIndex, """
             the index \(location) was written by another version of EntityIndex (format \(found.isEmpty ? "1" : found), \
