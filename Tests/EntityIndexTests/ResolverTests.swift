@@ -112,6 +112,20 @@ import Testing
         #expect(attended.matched.contains("attendees.name"))
     }
 
+    @Test func stopWordsAreSearchedOnlyWhenTheTextHoldsNothingElse() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            event("galley", title: "Galley Shift", notes: "the plates and the cups for the crew"),
+            event("relay", title: "Relay Check"),
+        ])
+        // "the" alone would match the galley shift; beside another word it is not searched.
+        #expect(ids(try index.search(SearchQuery("the relay", usesMeaning: false))) == ["relay"])
+        #expect(ids(try index.search(SearchQuery("the relya", usesMeaning: false))) == ["relay"])  // a typo still finds the name
+        #expect(ids(try index.search(SearchQuery("the", usesMeaning: false))) == ["galley"])
+        #expect(StopWords.searched(["the", "relay", "of"]) == ["relay"])
+        #expect(StopWords.searched(["the", "of"]) == ["the", "of"])
+    }
+
     @Test func aPropertyRestrictsTheMatch() throws {
         let inNotes = try resolve("Zoë", types: ["calendar.event"], property: "notes").results.map(\.identifier.id)
         let asAttendee = try resolve("Zoë", types: ["calendar.event"], property: "attendees.name").results.map(\.identifier.id)

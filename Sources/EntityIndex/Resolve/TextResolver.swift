@@ -49,6 +49,13 @@ struct TextResolver {
         /// than any; then neither expansions nor the whole text as an
         /// identifier are searched.
         var requiresAllWords = false
+
+        /// The words searched for: a name's significant words when a match
+        /// must hold them all, otherwise all but stop words (`StopWords.searched`).
+        var searchedWords: Set<String> {
+            let all = words.map(\.word)
+            return Set(requiresAllWords ? NameScoring.significantWords(all) : StopWords.searched(all))
+        }
     }
 
     /// The plan for a text; without `usesMeaning`, words only.
@@ -163,15 +170,15 @@ struct TextResolver {
                                           limit: documentIDs.count)
     }
 
-    /// `OR` of the words, their expansions (scaled below them) and the whole
-    /// text as an identifier — or `AND` of the words alone when the plan
-    /// requires all — in the general text or under one property's prefixes;
-    /// nil without words.
+    /// `OR` of the searched words (`Plan.searchedWords`), their expansions
+    /// (scaled below them) and the whole text as an identifier — or `AND` of
+    /// the searched words alone when the plan requires all — in the general
+    /// text or under one property's prefixes; nil without words.
     func query(for plan: Plan, property: String?) throws -> Query? {
         let prefix = property.map(IndexLayout.propertyPrefix(for:)) ?? IndexLayout.generalTextPrefix
-        let required = plan.requiresAllWords ? Set(NameScoring.significantWords(plan.words.map(\.word))) : nil
+        let searched = plan.searchedWords
         var alternatives: [Query] = []
-        for (word, stems, count) in plan.words where required?.contains(word) ?? true {
+        for (word, stems, count) in plan.words where searched.contains(word) {
             let terms = try stems.map { try Query.term(IndexLayout.stemmedTerm($0, prefix: prefix), withinQueryFrequency: UInt32(count)) }
             let word = terms.count == 1 ? terms[0] : try Query.combine(.synonym, terms)
             alternatives.append(count > 1 ? try word.scaled(by: Double(count)) : word)
@@ -199,7 +206,8 @@ struct TextResolver {
     /// and keywords) occur; a path matched only through expansion is reported
     /// as `expansion:<path>`. Reads posting lists once for all candidates.
     func matchedProperties(of candidates: [Candidate], plan: Plan) throws -> [[String]] {
-        let literal = plan.words.flatMap(\.stems), expanded = plan.expansions.map(\.stem)
+        let searched = plan.searchedWords
+        let literal = plan.words.filter { searched.contains($0.word) }.flatMap(\.stems), expanded = plan.expansions.map(\.stem)
         var checks: [EntityType: [(label: String, term: String)]] = [:]
         for type in Set(candidates.compactMap { $0.documentID == nil ? nil : $0.identifier?.type }) {
             // Only the terms each property can hold: words, whole keywords, whole identifiers.
