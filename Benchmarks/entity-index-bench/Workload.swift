@@ -6,7 +6,8 @@ struct Workload {
     let kind: String
     /// The request EntityIndex resolves.
     let request: SearchQuery
-    /// The words raw Xapian and SQLite FTS5 search for, when they can run this kind.
+    /// The words raw Xapian and SQLite FTS5 search for, when they can run this
+    /// kind: those EntityIndex searches (stop words only when there is nothing else).
     let words: [String]?
     /// The FTS5 column, for a property query.
     let column: String?
@@ -18,12 +19,13 @@ struct Workload {
         let events = corpus.entities.filter { $0.type == "calendar.event" }
         func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
         func words(_ text: String) -> [String] { text.lowercased().split(separator: " ").map(String.init) }
+        func searched(_ text: String) -> [String] { StopWords.searched(words(text)) }
         let meaning = ["movie", "doctor", "salad", "repair", "spending", "oxygen", "breakfast", "vegetables", "photograph", "astronaut"]
 
         var workloads: [Workload] = []
         for number in 0..<count {
             let title = pick(titled).properties["title"]!.stringValue!
-            workloads.append(Workload(kind: "name", request: SearchQuery(title), words: words(title), column: "title"))
+            workloads.append(Workload(kind: "name", request: SearchQuery(title), words: searched(title), column: "title"))
             workloads.append(Workload(kind: "typo", request: SearchQuery(withTypo(title)), words: nil, column: nil))
             let note = words(pick(events).properties["notes"]!.stringValue!)
             let word = note[Int.random(in: 0..<note.count, using: &random)]
@@ -32,7 +34,7 @@ struct Workload {
             // Plain text: words only, as raw Xapian and FTS5 search, and like them no matched properties.
             workloads.append(Workload(kind: "text", request: SearchQuery(text.joined(separator: " "), usesMeaning: false,
                                                                          matchesNames: false, reportsMatches: false),
-                                      words: text, column: nil))
+                                      words: StopWords.searched(text), column: nil))
             workloads.append(Workload(kind: "meaning", request: SearchQuery(meaning[number % meaning.count]), words: nil, column: nil))
             let visible = (0..<10).map { _ in pick(events).identifier }
             workloads.append(Workload(kind: "context", request: SearchQuery("the last event", context: ScreenContext(visible: visible)),
