@@ -29,10 +29,12 @@ build: setup
 demo: build
 	rm -rf $(INDEX)
 	.build/release/entity-index --index $(INDEX) donate corpora/space-crew.jsonl
+	.build/release/entity-index --index $(INDEX) donate corpora/station-life.jsonl
 	.build/release/entity-index --index $(INDEX) stats
 	.build/release/entity-index --index $(INDEX) search "$(QUERY)"
 	.build/release/entity-index --index $(INDEX) search "Zoe Muller" --type messages.contact --limit 3
 	.build/release/entity-index --index $(INDEX) search "水培花园"
+	.build/release/entity-index --index $(INDEX) search "what's after the crew lunch" --now 2026-03-12T09:30:00Z --time-zone UTC --explain
 
 test: setup
 	$(SWIFT) test

@@ -284,6 +284,19 @@ extern "C" eix_match_set *eix_database_search(eix_database *database,
     });
 }
 
+extern "C" eix_match_set *eix_database_search_by_value(eix_database *database,
+                                                       const eix_query *query, uint32_t slot,
+                                                       int ascending, uint32_t offset,
+                                                       uint32_t limit, eix_error *error) {
+    return eix_guard<eix_match_set *>(error, nullptr, [&] {
+        Xapian::Enquire enquire(database->database);
+        enquire.set_query(query->query);
+        enquire.set_sort_by_value(slot, ascending == 0);
+        enquire.set_docid_order(Xapian::Enquire::ASCENDING);
+        return new eix_match_set{enquire.get_mset(offset, limit)};
+    });
+}
+
 namespace {
 
 /// Whether a term is a general-text stemmed term: "Z" then a word, not "Z" + a prefix.

@@ -1,6 +1,8 @@
 // Documents: values, boolean terms and indexed text.
 #include "shim_internal.h"
 
+#include <algorithm>
+
 #include <string_view>
 #include <vector>
 
@@ -51,6 +53,7 @@ extern "C" const char *eix_document_value(eix_document *document, uint32_t slot,
 extern "C" int eix_document_index_text(eix_document *document, const char *text,
                                        size_t length, const char *const *prefixes,
                                        const size_t *prefix_lengths, size_t prefix_count,
+                                       const char *numbered_prefix, size_t numbered_prefix_length,
                                        const eix_stemmer *stemmer, char **out_words,
                                        size_t *out_length, eix_error *error) {
     return eix_guard(error, -1, [&] {
@@ -65,12 +68,21 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
         for (size_t i = 0; i < prefix_count; ++i) {
             term_prefixes.push_back("Z" + std::string(prefixes[i], prefix_lengths[i]));
         }
-        std::string_view rest(words);
+        const std::string numbered(numbered_prefix == nullptr ? "" : std::string(numbered_prefix, numbered_prefix_length));
+        std::string_view rest(words), previous;
         while (!rest.empty()) {
             size_t end = rest.find('\0');
-            std::string stem = stemmer->stem(std::string(rest.substr(0, end)));
-            rest.remove_prefix(end + 1);
+            std::string_view word = rest.substr(0, end);
+            std::string stem = stemmer->stem(std::string(word));
             for (const std::string &prefix : term_prefixes) document->document.add_term(prefix + stem);
+            const bool is_number = std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
+            const bool had_letters = std::any_of(previous.begin(), previous.end(), [](char c) { return !(c >= '0' && c <= '9'); });
+            if (!numbered.empty() && is_number && had_letters) {
+                std::string term = numbered + std::string(previous) + " " + std::string(word);
+                if (term.size() <= 245) document->document.add_term(term);
+            }
+            previous = word;
+            rest.remove_prefix(end + 1);
         }
         return 0;
     });

@@ -60,6 +60,8 @@ struct Analyzer {
         icu::UnicodeString folded = case_fold->normalize(icu::UnicodeString::fromUTF8(bytes), status);
         check(status, "ICU could not normalise the text");
         latin_fold->transliterate(folded);
+        // A typographic apostrophe joins words as the plain one does ("O’Brien", "Inês’s").
+        folded.findAndReplace(icu::UnicodeString(static_cast<UChar>(0x2019)), icu::UnicodeString(static_cast<UChar>(0x27)));
         return folded;
     }
 

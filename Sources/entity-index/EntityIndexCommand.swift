@@ -22,8 +22,8 @@ enum EntityIndexCommand {
           --index DIR   the index directory (created by donate)
           --help, -h    show help; 'entity-index <command> --help' shows a command's help
 
-        Exit status: 0 success, 1 not found, 64 usage error, 65 bad input data,
-        66 no such index or file, 70 internal or storage failure.
+        Exit status: 0 success, 1 not found, 2 ambiguous (delete --match deleted nothing),
+        64 usage error, 65 bad input data, 66 no such index or file, 70 internal or storage failure.
         """
 
     static func main() {
@@ -108,6 +108,7 @@ struct ExitStatus: RawRepresentable, Equatable {
 
     static let success = ExitStatus(rawValue: 0)
     static let notFound = ExitStatus(rawValue: 1)
+    static let ambiguous = ExitStatus(rawValue: 2)
     static let usage = ExitStatus(rawValue: 64)
     static let dataError = ExitStatus(rawValue: 65)
     static let noInput = ExitStatus(rawValue: 66)

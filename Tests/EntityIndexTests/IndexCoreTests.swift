@@ -109,7 +109,7 @@ import Testing
         let events = try index.search(SearchQuery("orbit", types: ["calendar.event"], limit: 3))
         #expect(events.count == 3)
         #expect(events.allSatisfy { $0.identifier.type == "calendar.event" })
-        #expect(try index.search(SearchQuery("orbit", types: ["photos.asset"])).isEmpty)
+        #expect(try index.search(SearchQuery("orbit", types: ["photos.asset"], usesMeaning: false)).isEmpty)
         #expect(try index.search(SearchQuery("?!")).isEmpty)
         #expect(throws: EntityIndexError.self) { try index.search(SearchQuery("orbit", limit: 0)) }
     }

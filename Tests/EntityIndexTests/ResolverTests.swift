@@ -155,7 +155,12 @@ import Testing
         #expect(try resolve("this note", context: screen).status == .notFound)
         #expect(try resolve("the last message", context: screen).results.map(\.identifier.id) == ["msg-001"])
         #expect(try resolve("the second message", context: screen).status == .notFound)
-        #expect(try resolve("this", context: ScreenContext(visible: screen.visible)).status == .notFound)
+        // Several things shown and none in focus: "this" could be either.
+        let unfocused = try resolve("this", context: ScreenContext(visible: screen.visible))
+        #expect(unfocused.status == .ambiguous)
+        #expect(Set(unfocused.results.map(\.identifier.id)) == ["msg-001", "evt-004"])
+        // Nothing on screen: no guess from the words.
+        #expect(try resolve("this event").status == .notFound)
     }
 
     @Test func onScreenEntitiesWinWhenTheTextFitsAboutEqually() throws {

@@ -11,21 +11,28 @@ import Testing
             "calendar.event": ["title", "startDate", "endDate", "notes", "location", "calendar", "attendees",
                                "recurrence", "alarm", "status", "isFavorite"],
             "calendar.attendee": ["name", "email", "status", "attendeeType"],
-            "messages.contact": ["name", "email", "phone", "nickname"],
+            "messages.contact": ["name", "email", "phone", "nickname", "organization"],
             "messages.conversation": ["title", "participants"],
-            "messages.message": ["body", "sender", "conversation", "sentAt"],
-            "notes.note": ["title", "body", "tags", "modifiedAt"],
-            "mail.message": ["subject", "body", "from", "to", "cc", "mailbox", "sentAt", "isRead"],
+            "messages.message": ["body", "sender", "conversation", "sentAt", "language", "isRead"],
+            "notes.note": ["title", "body", "tags", "modifiedAt", "language", "isPinned"],
+            "mail.message": ["subject", "body", "from", "to", "cc", "mailbox", "sentAt", "language", "isRead", "isFlagged"],
             "mail.mailbox": ["name", "account"],
-            "photos.asset": ["title", "caption", "creationDate", "location", "albums", "keywords", "mediaType", "isFavorite"],
+            "photos.asset": ["title", "caption", "creationDate", "location", "albums", "people", "sharedBy", "keywords",
+                             "mediaType", "isFavorite"],
             "photos.album": ["title"],
+            "reminders.list": ["title"],
+            "reminders.reminder": ["title", "notes", "dueDate", "list", "priority", "location", "recurrence", "isCompleted"],
             "document.document": ["title", "text"],
         ]
         for (type, properties) in expected {
             let schema = try #require(registry.schema(for: type))
             #expect(schema.properties.map(\.name) == properties, "\(type)")
         }
-        #expect(registry.domains.map(\.name) == ["calendar", "messages", "notes", "mail", "photos", "document"])
+        #expect(registry.domains.map(\.name) == ["calendar", "messages", "notes", "mail", "photos", "reminders", "document"])
+        // Time words are about each type's own date.
+        #expect(registry.schema(for: "calendar.event")?.timeProperty == "startDate")
+        #expect(registry.schema(for: "reminders.reminder")?.timeProperty == "dueDate")
+        #expect(registry.schema(for: "messages.contact")?.timeProperty == nil)
         #expect(registry.schema(for: "calendar.attendee")?.isTransient == true)
         #expect(registry.schema(for: "messages.contact")?.property(named: "email")?.searchability == .identifier)
         #expect(registry.schema(for: "calendar.event")?.property(named: "startDate")?.searchability == .notSearched)

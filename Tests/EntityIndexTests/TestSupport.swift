@@ -23,6 +23,10 @@ func sampleCorpus() throws -> [Entity] {
     return try EntityJSONLines.decode(try Data(contentsOf: url), source: url.path)
 }
 
+/// The clock requests over the sample corpus are said at: Thursday 12 March
+/// 2026, 09:30 UTC, in the week of its events.
+let sampleNow = Date(timeIntervalSince1970: 1_773_307_800)
+
 /// The ids of a search's results, best first.
 func ids(_ results: [SearchResult]) -> [String] {
     results.map(\.identifier.id)

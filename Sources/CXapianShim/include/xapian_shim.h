@@ -131,13 +131,17 @@ const char *eix_document_value(eix_document *document, uint32_t slot,
  * `eix_text_words` splits it) is stemmed and added as `"Z" + prefixes[i] +
  * stem` for each prefix, without positions (nothing searches phrases, and
  * positions cost donation time and index size). The unstemmed word is not
- * kept: nothing searches it. When `out_words` is not NULL it receives the
- * words as `eix_text_words` returns them (free with `eix_string_free`).
+ * kept: nothing searches it. A number right after a word that has letters
+ * ("Kestrel 4", "EVA 2") is also added as `numbered_prefix + word + " " +
+ * number` when `numbered_prefix_length` is not 0, so that numbers tell
+ * namesakes apart. When `out_words` is not NULL it receives the words as
+ * `eix_text_words` returns them (free with `eix_string_free`).
  */
 int eix_document_index_text(eix_document *document, const char *text, size_t length,
                             const char *const *prefixes, const size_t *prefix_lengths,
-                            size_t prefix_count, const eix_stemmer *stemmer, char **out_words,
-                            size_t *out_length, eix_error *error);
+                            size_t prefix_count, const char *numbered_prefix,
+                            size_t numbered_prefix_length, const eix_stemmer *stemmer,
+                            char **out_words, size_t *out_length, eix_error *error);
 
 /* ---- Queries ----------------------------------------------------------- */
 
@@ -292,6 +296,12 @@ typedef struct eix_match_set eix_match_set;
 /** Runs a BM25-ranked search and returns the matches in [offset, offset+limit). */
 eix_match_set *eix_database_search(eix_database *database, const eix_query *query,
                                    uint32_t offset, uint32_t limit, eix_error *error);
+
+/** Runs a search whose matches are ordered by a value slot (sortable numbers
+ *  order as their values), ascending or descending, ties in document order. */
+eix_match_set *eix_database_search_by_value(eix_database *database, const eix_query *query,
+                                            uint32_t slot, int ascending, uint32_t offset,
+                                            uint32_t limit, eix_error *error);
 
 /* ---- Relevance feedback ------------------------------------------------ */
 

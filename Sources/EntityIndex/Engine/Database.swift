@@ -211,4 +211,13 @@ final class Database {
         }
         return withExtendedLifetime(query) { MatchSet(owning: matches!) }
     }
+
+    /// Runs a search whose matches come in the order of a value slot's sortable
+    /// numbers (dates, for "the next meeting"), ties in index order.
+    func search(_ query: Query, sortedBySlot slot: UInt32, ascending: Bool, limit: Int) throws -> MatchSet {
+        let matches = try withEngineError {
+            eix_database_search_by_value(handle, query.handle, slot, ascending ? 1 : 0, 0, UInt32(limit), $0)
+        }
+        return withExtendedLifetime(query) { MatchSet(owning: matches!) }
+    }
 }

@@ -55,23 +55,26 @@ final class Document {
     }
 
     /// Indexes the words of `text`, split and stemmed once, under each of
-    /// `prefixes` (without positions: nothing searches phrases).
+    /// `prefixes` (without positions: nothing searches phrases), and each
+    /// number after a word as `numberedPrefix` + word + " " + number when given.
     /// - Returns: the words, when `returningWords` (to spare splitting twice).
     @discardableResult
-    func indexText(_ text: String, under prefixes: [String], stemmer: Stemmer,
+    func indexText(_ text: String, under prefixes: [String], numberedPrefix: String = "", stemmer: Stemmer,
                    returningWords: Bool = false) throws -> [String] {
         var words: UnsafeMutablePointer<CChar>?
         var length = 0
         let prefixBytes = prefixes.map { Array($0.utf8) }
         let prefixLengths = prefixBytes.map(\.count)
         try text.withBytes { textBytes, textCount in
-            try withPointers(to: prefixBytes) { prefixPointers in
-                try stemmer.withHandle { stemmerHandle in
-                    try withUnsafeMutablePointer(to: &words) { wordsPointer in
-                        _ = try withEngineError {
-                            eix_document_index_text(handle, textBytes, textCount, prefixPointers, prefixLengths,
-                                                    prefixes.count, stemmerHandle,
-                                                    returningWords ? wordsPointer : nil, &length, $0)
+            try numberedPrefix.withBytes { numberedBytes, numberedCount in
+                try withPointers(to: prefixBytes) { prefixPointers in
+                    try stemmer.withHandle { stemmerHandle in
+                        try withUnsafeMutablePointer(to: &words) { wordsPointer in
+                            _ = try withEngineError {
+                                eix_document_index_text(handle, textBytes, textCount, prefixPointers, prefixLengths,
+                                                        prefixes.count, numberedBytes, numberedCount, stemmerHandle,
+                                                        returningWords ? wordsPointer : nil, &length, $0)
+                            }
                         }
                     }
                 }

@@ -4,11 +4,12 @@ import CXapianShim
 final class Query {
     /// How subqueries combine (Xapian's operators).
     enum Operator {
-        case and, or, andMaybe, filter, synonym
+        case and, or, andNot, andMaybe, filter, synonym
 
         var shimValue: eix_query_operator {
             switch self {
             case .and: EIX_QUERY_AND
+            case .andNot: EIX_QUERY_AND_NOT
             case .or: EIX_QUERY_OR
             case .andMaybe: EIX_QUERY_AND_MAYBE
             case .filter: EIX_QUERY_FILTER

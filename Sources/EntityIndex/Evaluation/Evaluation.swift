@@ -37,7 +37,8 @@ extension BEIRCollection {
             let relevant = Set(judged.filter { $0.value > 0 }.keys)
             let started = DispatchTime.now().uptimeNanoseconds
             let results = try index.search(SearchQuery(query.text, types: ["document.document"], usesMeaning: usesMeaning,
-                                                       matchesNames: false, reportsMatches: false, limit: 100))
+                                                       matchesNames: false, reportsMatches: false, understandsRequest: false,
+                                                       limit: 100))
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
             let ranking = results.map(\.identifier.id)
             ndcg += RankingMetrics.ndcg(ranking, judgments: judged, at: 10)

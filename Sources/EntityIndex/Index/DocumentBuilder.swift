@@ -4,12 +4,14 @@ struct DocumentBuilder {
     let schemas: SchemaRegistry
     let defaultLanguage: Language
     let lexicon: Lexicon?
+    let vocabulary: RequestVocabulary
     let stemmers: Stemmers
 
     init(configuration: IndexConfiguration, stemmers: Stemmers) {
         schemas = configuration.schemas
         defaultLanguage = configuration.defaultLanguage
         lexicon = configuration.lexicon
+        vocabulary = configuration.vocabulary
         self.stemmers = stemmers
     }
 
@@ -42,11 +44,14 @@ struct DocumentBuilder {
                 try document.setValue(Document.sortableBytes(number), slot: IndexLayout.valueSlot(for: property.name))
             }
         }
+        if let language = writtenLanguage(of: entity, schema: schema) {
+            try document.addBooleanTerm(IndexLayout.languageTerm(language))
+        }
 
         let names = try indexNames(of: entity, schema: schema, in: document)
         let meaning = lexicon.flatMap { MeaningVector(words: terms.words, lexicon: $0) }?.encoded ?? []
         let record = EntityRecord(identifier: entity.identifier, display: schema.displayRepresentation(of: entity),
-                                  names: names, meaning: meaning)
+                                  names: names, time: time(of: entity, schema: schema), meaning: meaning)
         try document.setValue(record.encoded, slot: EntityRecord.slot)
         try document.setValue(EntityJSONWriter.bytes(of: entity), slot: IndexLayout.entitySlot)
         return Built(document: document, nameWords: Set(names.flatMap { $0.words + $0.latinSpelling }))
@@ -54,6 +59,24 @@ struct DocumentBuilder {
 }
 
 extension DocumentBuilder {
+    /// The language a type with a language property is written in: the
+    /// property's value, else the one its text's script says (Japanese kana,
+    /// Chinese characters, Cyrillic…), else the index's default language.
+    private func writtenLanguage(of entity: Entity, schema: EntitySchema) -> String? {
+        guard let property = schema.properties.first(where: { $0.kind == .language }) else { return nil }
+        if let code = entity.properties[property.name]?.stringValue { return code }
+        let texts = schema.properties.filter { $0.searchability == .title || $0.searchability == .text }
+            .compactMap { entity.properties[$0.name]?.stringValue }
+        return texts.lazy.compactMap(ScriptLanguage.language(of:)).first ?? (texts.isEmpty ? nil : defaultLanguage.rawValue)
+    }
+
+    /// When the entity happens: its type's time property and its recurrence rule.
+    private func time(of entity: Entity, schema: EntitySchema) -> EntityTime? {
+        guard let property = schema.timeProperty, let start = entity.properties[property]?.sortableNumber else { return nil }
+        let rule = schema.properties.first { $0.kind == .recurrence }.flatMap { entity.properties[$0.name] }.flatMap(Recurrence.init)
+        return EntityTime(start: start, recurrence: rule)
+    }
+
     /// Indexes the entity's names (its top-level title properties) for the name
     /// resolver: each word as a name term, words in other scripts also in Latin
     /// letters, and each whole name as one term.
@@ -62,7 +85,7 @@ extension DocumentBuilder {
         var names: [EntityName] = []
         for property in schema.properties where property.searchability == .title {
             for text in entity.properties[property.name]?.nameTexts ?? [] {
-                names.append(try EntityName(property: property.name, text: text))
+                names.append(try EntityName(property: property.name, text: text, vocabulary: vocabulary))
             }
         }
         for word in Set(names.flatMap { $0.words + $0.latinSpelling }) {
@@ -124,10 +147,27 @@ private struct TermWriter {
             if let name = fields["name"]?.stringValue {
                 try indexText(name, searchability: property.searchability, path: path, language: language)
             }
-        case (.string, .string(let text)), (.enumeration, .string(let text)):
+        case (.reference, _):
+            guard let target = value.referenceTarget else { break }
+            if let term = IndexLayout.referenceTerm(path: path, to: target) { try document.addBooleanTerm(term) }
+            // Weighted, so that "Amara" in a request ranks the messages she sent.
+            if let term = IndexLayout.anyReferenceTerm(to: target) { try document.addTerm(term) }
+        case (.bool, .bool(true)):
+            try document.addBooleanTerm(IndexLayout.flagTerm(path: path))
+        case (.language, .string(let code)):
+            try document.addBooleanTerm(IndexLayout.languageTerm(code))
+        case (.recurrence, _):
+            // "yearly" finds yearly events.
+            guard let rule = Recurrence(value) else { break }
+            try document.addBooleanTerm(IndexLayout.recurringTerm)
+            try indexWords(rule.frequency.rawValue, path: path, language: language)
+        case (.string, .string(let text)):
             try indexText(text, searchability: property.searchability, path: path, language: language)
+        case (.enumeration, .string(let text)):
+            // "livePhoto" is said "live photo".
+            try indexText(text.splittingCamelCase, searchability: property.searchability, path: path, language: language)
         default:
-            break  // dates, numbers, flags, references, durations and rules are values, not words
+            break  // dates, numbers, false flags and durations are values, not words
         }
     }
 
@@ -142,9 +182,15 @@ private struct TermWriter {
                 try document.addBooleanTerm(IndexLayout.keywordPrefix(for: path) + keyword)
             }
         case .identifier:
-            if let identifier = IndexLayout.exactValue(text) {
-                try document.addBooleanTerm(IndexLayout.identifierPrefix(for: path) + identifier)
-                try document.addTerm(IndexLayout.anyIdentifierPrefix + identifier)
+            // Whole and by its parts, and an address's words as words ("from
+            // amara", "the orbital review newsletters" from newsletter@orbitalreview…).
+            guard let identifier = IndexLayout.exactValue(text) else { break }
+            for value in [identifier] + IdentifierParts.parts(of: text) {
+                try document.addBooleanTerm(IndexLayout.identifierPrefix(for: path) + value)
+                try document.addTerm(IndexLayout.anyIdentifierPrefix + value)
+            }
+            if IdentifierParts.phoneDigits(text) == nil {
+                try indexWords(String(text.map { $0.isLetter || $0.isNumber ? $0 : " " }), path: path, language: language)
             }
         case .notSearched:
             break
@@ -154,7 +200,8 @@ private struct TermWriter {
     /// Words in the general text and under the property path's prefix, split once.
     private mutating func indexWords(_ text: String, path: String, language: Language) throws {
         words += try document.indexText(text, under: [IndexLayout.generalTextPrefix, IndexLayout.propertyPrefix(for: path)],
-                                        stemmer: stemmers.stemmer(for: language), returningWords: collectsWords)
+                                        numberedPrefix: IndexLayout.numberedPrefix, stemmer: stemmers.stemmer(for: language),
+                                        returningWords: collectsWords)
     }
 }
 
@@ -175,6 +222,8 @@ extension ValueKind {
             fields["name"]?.stringValue != nil
         case (.recurrence, .string), (.recurrence, .object):
             true
+        case (.language, .string(let code)):
+            Language.isCode(code)
         case (.reference, _):
             value.isReference
         case (.oneOf(let kinds), _):
@@ -194,5 +243,17 @@ extension PropertyValue {
         case .string(let text): ISO8601.seconds(fromDate: text)
         default: nil
         }
+    }
+}
+
+extension String {
+    /// The words of a camelCase name apart: "livePhoto" -> "live Photo".
+    var splittingCamelCase: String {
+        var split = ""
+        for character in self {
+            if character.isUppercase, let last = split.last, last.isLowercase { split.append(" ") }
+            split.append(character)
+        }
+        return split
     }
 }

@@ -57,8 +57,15 @@ extension EntityIndex {
     public func resolve(_ query: SearchQuery) throws -> Resolution {
         try query.validate()
         return try withReader { reader in
-            try Resolver(reader: reader, configuration: configuration).resolve(query)
+            try Resolver(reader: reader, configuration: configuration, grammar: grammar).resolve(query)
         }
+    }
+
+    /// How a request is understood — command, screen reference, types, time,
+    /// languages, property values, flags and the words left to search — without
+    /// searching (what `Resolution.interpretation` holds after `resolve(_:)`).
+    public func interpretation(of query: SearchQuery) throws -> RequestInterpretation {
+        try RequestParser(grammar: grammar, clock: RequestClock(query, vocabulary: grammar.vocabulary)).interpret(query.text, types: query.types)
     }
 
     /// The ranked entities for a query, best first (`resolve(_:)` without the verdict).

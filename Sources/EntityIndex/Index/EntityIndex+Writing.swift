@@ -58,4 +58,43 @@ extension EntityIndex {
             try writer.database.deleteDocuments(indexedBy: IndexLayout.typeTerm(for: type))
         }
     }
+
+    /// Deletes what a request resolves to, safely: only when the resolution is
+    /// `resolved` (its first result, or every result of a plural request such
+    /// as "delete these"); on `ambiguous` or `notFound` nothing is deleted and
+    /// the resolution lists the candidates to choose from. Resolving and
+    /// deleting happen under the write lock, so nothing changes in between.
+    /// - Parameters:
+    ///   - request: the request, with its screen and clock ("delete this",
+    ///     "delete the crew lunch tomorrow"); its fallback is not used.
+    ///   - dryRun: resolve and report what would be deleted, deleting nothing.
+    public func delete(matching request: SearchQuery, dryRun: Bool = false) throws -> DeletionByRequest {
+        try request.validate()
+        var request = request
+        request.fallback = nil
+        return try write { writer in
+            let resolution = try Resolver(reader: writer.reader, configuration: configuration, grammar: grammar).resolve(request)
+            guard resolution.status == .resolved, let first = resolution.results.first else {
+                return DeletionByRequest(resolution: resolution, deleted: [], isDryRun: dryRun)
+            }
+            let targets = resolution.interpretation?.reference?.isPlural == true ? resolution.results.map(\.identifier) : [first.identifier]
+            if !dryRun {
+                for target in targets {
+                    _ = try writer.database.deleteDocuments(indexedBy: IndexLayout.uniqueTerm(for: target))
+                }
+            }
+            return DeletionByRequest(resolution: resolution, deleted: targets, isDryRun: dryRun)
+        }
+    }
+}
+
+/// What `EntityIndex.delete(matching:dryRun:)` did.
+public struct DeletionByRequest: Sendable, Hashable {
+    /// How the request was resolved: its verdict, candidates and interpretation.
+    public var resolution: Resolution
+    /// The entities deleted (or, on a dry run, those that would be); empty
+    /// unless the request was resolved.
+    public var deleted: [EntityIdentifier]
+    /// Whether nothing was deleted because it was a dry run.
+    public var isDryRun: Bool
 }

@@ -29,6 +29,8 @@ public final class EntityIndex: Sendable {
 
     let writer: Locked<IndexWriter?>
     private let readers: ReaderPool?
+    /// How requests are read: the vocabulary with the words of the schemas' types.
+    let grammar: RequestGrammar
 
     /// Opens an index, creating it on disk when opened read-write.
     /// - Parameters:
@@ -39,6 +41,7 @@ public final class EntityIndex: Sendable {
                 configuration: IndexConfiguration = IndexConfiguration()) throws {
         self.storage = storage
         self.configuration = configuration
+        grammar = try RequestGrammar(vocabulary: configuration.vocabulary, schemas: configuration.schemas)
         switch storage {
         case .inMemory:
             writer = Locked(try IndexWriter(path: "", mode: .inMemory, configuration: configuration))

@@ -1,27 +1,29 @@
 /// What a search reads about a matching entity — its identifier, display title
-/// and subtitle, names and meaning vector — packed into one value slot, so one
-/// read serves scoring by name, re-ranking by meaning and showing the result.
+/// and subtitle, names, time and meaning vector — packed into one value slot, so
+/// one read serves scoring by name, time and meaning and showing the result.
 struct EntityRecord {
     var identifier: EntityIdentifier
     var title: String?
     var subtitle: String?
     /// The names, for scoring name matches.
     var names: [EntityName]
+    /// When it happens, for time words and ranges that take in recurrences.
+    var time: EntityTime?
     /// The meaning vector (`MeaningVector.encoded`), empty without a lexicon.
     var meaning: [UInt8]
 
     /// The value slot holding the record.
     static let slot: UInt32 = 0
 
-    /// The record as bytes: the summary (type, id, title, subtitle, NUL-separated)
-    /// and the names (a line each: property TAB words TAB Latin words), each
-    /// after its length, then the meaning vector.
+    /// The record as bytes: the summary (type, id, title, subtitle, NUL-separated),
+    /// the names (a line each: property TAB words TAB Latin words) and the time
+    /// (`EntityTime.encoded`), each after its length, then the meaning vector.
     var encoded: [UInt8] {
         let summary = [identifier.type.rawValue, identifier.id, title ?? "", subtitle ?? ""].joined(separator: "\u{0}")
         let names = names.map { "\($0.property)\t\($0.words.joined(separator: " "))\t\($0.latinSpelling.joined(separator: " "))" }
             .joined(separator: "\n")
         var bytes: [UInt8] = []
-        for field in [summary, names] {
+        for field in [summary, names, time?.encoded ?? ""] {
             let count = UInt32(field.utf8.count)
             bytes += [UInt8(count & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 24)]
             bytes += field.utf8
@@ -29,11 +31,13 @@ struct EntityRecord {
         return bytes + meaning
     }
 
-    init(identifier: EntityIdentifier, display: DisplayRepresentation, names: [EntityName], meaning: [UInt8]) {
+    init(identifier: EntityIdentifier, display: DisplayRepresentation, names: [EntityName], time: EntityTime?,
+         meaning: [UInt8]) {
         self.identifier = identifier
         title = display.title
         subtitle = display.subtitle
         self.names = names
+        self.time = time
         self.meaning = meaning
     }
 }
@@ -44,6 +48,7 @@ struct RecordReader {
     private let bytes: [UInt8]
     private let summaryRange: Range<Int>
     private let namesRange: Range<Int>
+    private let timeRange: Range<Int>
 
     /// A reader over a record's bytes; nil when they are not one.
     init?(_ bytes: [UInt8]) {
@@ -52,10 +57,12 @@ struct RecordReader {
             let count = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
             return offset + 4 + count <= bytes.count ? offset + 4..<offset + 4 + count : nil
         }
-        guard let summary = field(at: 0), let names = field(at: summary.upperBound) else { return nil }
+        guard let summary = field(at: 0), let names = field(at: summary.upperBound), let time = field(at: names.upperBound)
+        else { return nil }
         self.bytes = bytes
         summaryRange = summary
         namesRange = names
+        timeRange = time
     }
 
     /// The identifier, display title and subtitle.
@@ -79,8 +86,13 @@ struct RecordReader {
         }
     }
 
+    /// When the entity happens, if its type has a time and it holds one.
+    var time: EntityTime? {
+        timeRange.isEmpty ? nil : EntityTime(encoded: Substring(decoding: bytes[timeRange], as: UTF8.self))
+    }
+
     /// The meaning vector's bytes (`MeaningVector.encoded`), empty without a lexicon.
     var meaning: ArraySlice<UInt8> {
-        bytes[namesRange.upperBound...]
+        bytes[timeRange.upperBound...]
     }
 }

@@ -11,14 +11,18 @@ public struct IndexConfiguration: Sendable {
     public var lexicon: Lexicon?
     /// How strongly meaning shapes searches.
     public var meaning: MeaningSettings
+    /// The words requests are understood with (commands, references, time); English by default.
+    public var vocabulary: RequestVocabulary
 
-    /// A configuration of schemas, a default language and a lexicon.
+    /// A configuration of schemas, a default language, a lexicon and a request vocabulary.
     public init(schemas: SchemaRegistry = .builtIn, defaultLanguage: Language = .english,
-                lexicon: Lexicon? = try? Lexicon.bundled(), meaning: MeaningSettings = MeaningSettings()) {
+                lexicon: Lexicon? = try? Lexicon.bundled(), meaning: MeaningSettings = MeaningSettings(),
+                vocabulary: RequestVocabulary = .english) {
         self.schemas = schemas
         self.defaultLanguage = defaultLanguage
         self.lexicon = lexicon
         self.meaning = meaning
+        self.vocabulary = vocabulary
     }
 
     /// Every language text may be indexed in, the default first: a query word is

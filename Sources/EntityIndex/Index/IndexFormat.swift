@@ -4,8 +4,10 @@ enum IndexFormat {
     /// The metadata key of the format.
     static let key = "entity-index.format"
     /// The format this version writes and reads. Format 1 (no key) kept the
-    /// entity as the document's data; format 2 keeps it in `IndexLayout.entitySlot`.
-    static let current = "2"
+    /// entity as the document's data; format 2 keeps it in `IndexLayout.entitySlot`;
+    /// format 3 adds references, flags, languages, identifier parts, recurrences
+    /// and the entity's time to what is indexed.
+    static let current = "3"
 
     /// Records the current format in an index nothing was written to yet.
     static func stamp(_ database: Database) throws {

@@ -76,12 +76,49 @@ enum IndexLayout {
     /// that is a whole email or phone number finds it.
     static let anyIdentifierPrefix = "XID:"
 
-    /// An identifier or keyword as it is matched: lower-cased, without spaces.
-    /// Nil when it is empty or too long for a term.
+    /// An identifier or keyword as it is matched: lower-cased, without spaces;
+    /// a phone number as its digits, after a "+" if it has one ("+351 21 555
+    /// 0179" and "+351-21-5550179" agree). Nil when it is empty or too long for a term.
     static func exactValue(_ text: String) -> String? {
+        if let phone = IdentifierParts.phoneDigits(text) { return phone }
         let value = String(text.lowercased().filter { !$0.isWhitespace })
         return value.isEmpty || value.utf8.count > 180 ? nil : value
     }
+
+    /// The term of a reference from a property path to an entity; nil when too long.
+    static func referenceTerm(path: String, to target: EntityIdentifier) -> String? {
+        let term = "XR\(path):\(target.type.rawValue)\u{0}\(target.id)"
+        return term.utf8.count <= maximumTermLength ? term : nil
+    }
+
+    /// The term of a reference to an entity from any property ("Amara's photos");
+    /// nil when too long.
+    static func anyReferenceTerm(to target: EntityIdentifier) -> String? {
+        referenceTerm(path: "", to: target)
+    }
+
+    /// The term an entity carries when a flag (a bool property) of it is true.
+    static func flagTerm(path: String) -> String {
+        "XB\(path)"
+    }
+
+    /// The term of the language an entity is written in (its primary code: "ja", "pt").
+    static func languageTerm(_ code: String) -> String {
+        "XL\(Language.primaryCode(of: code))"
+    }
+
+    /// The prefix of a number said after a word ("kestrel 4", "eva 2"): numbers
+    /// tell namesakes apart, which their words alone do not.
+    static let numberedPrefix = "XC"
+
+    /// The term of a number said after a word.
+    static func numberedTerm(_ word: String, _ number: String) -> String {
+        "\(numberedPrefix)\(word) \(number)"
+    }
+
+    /// The term every entity with a recurrence rule carries, so a range of
+    /// dates can take in the occurrences of entities that began before it.
+    static let recurringTerm = "XY"
 
     /// The term a stemmed word is indexed and searched as (see `eix_document_index_text`).
     static func stemmedTerm(_ stem: String, prefix: String = generalTextPrefix) -> String {

@@ -16,10 +16,14 @@ public indirect enum PropertyValue: Hashable, Sendable {
 
     /// True for an object of exactly `type` and `id`: a reference to another entity.
     var isReference: Bool {
-        if case .object(let fields) = self {
-            return fields.count == 2 && fields["type"]?.stringValue != nil && fields["id"]?.stringValue != nil
-        }
-        return false
+        referenceTarget != nil
+    }
+
+    /// The entity a reference (an object of exactly `type` and `id`) points at.
+    var referenceTarget: EntityIdentifier? {
+        guard case .object(let fields) = self, fields.count == 2, let type = fields["type"]?.stringValue,
+              let id = fields["id"]?.stringValue else { return nil }
+        return EntityIdentifier(type: EntityType(rawValue: type), id: id)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An entity on its way to becoming a result: its score so far and what
 /// matched. Index entities are known by document id until the end, so that
 /// only the results shown pay for reading their summaries.
@@ -13,6 +15,16 @@ struct Candidate {
 
     /// The index record, when it was read already (its summary is parsed only if shown).
     var record: RecordReader?
+    /// The occurrence that matched a request's time, in seconds since 1970.
+    var occurrence: Double?
+    /// Whether it passes the request's filters (a name said whole may not: "Friday Pizza Night").
+    var passesFilter = true
+    /// The share of the request it accounts for (see `Coverage`).
+    var share: Double?
+    /// How relevant its text is to the request's words, from 0 to 1 (the best match), when it matched by text.
+    var relevance: Double?
+    /// How well its name fits the request's words as said, commands and time words included.
+    var rawNameScore: Double?
 
     /// A candidate from the index, with its record when it was read already.
     init(documentID: UInt32, score: Double, matched: [String] = [], record: RecordReader? = nil) {
@@ -41,20 +53,28 @@ struct Candidate {
         title = title ?? other.title
         subtitle = subtitle ?? other.subtitle
         record = record ?? other.record
+        occurrence = occurrence ?? other.occurrence
+    }
+
+    /// Reads the document's record unless it was read already.
+    mutating func readRecord(from database: Database) throws {
+        guard record == nil, let documentID, let document = try database.document(id: documentID) else { return }
+        record = RecordReader(try document.valueBytes(slot: EntityRecord.slot))
     }
 
     /// Fills in the identifier, title and subtitle from the document's record
     /// (reading it now unless it was read already).
     mutating func readSummary(from database: Database) throws {
-        guard identifier == nil, let documentID else { return }
-        if record == nil, let document = try database.document(id: documentID) {
-            record = RecordReader(try document.valueBytes(slot: EntityRecord.slot))
-        }
+        guard identifier == nil else { return }
+        try readRecord(from: database)
         guard let summary = record?.summary else { return }
         (identifier, title, subtitle) = (summary.identifier, summary.title, summary.subtitle)
     }
 
     var result: SearchResult? {
-        identifier.map { SearchResult(identifier: $0, score: score, title: title, subtitle: subtitle, matched: matched) }
+        identifier.map {
+            SearchResult(identifier: $0, score: score, title: title, subtitle: subtitle, matched: matched,
+                         occurrence: occurrence.map(Date.init(timeIntervalSince1970:)))
+        }
     }
 }

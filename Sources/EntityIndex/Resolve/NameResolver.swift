@@ -10,15 +10,16 @@ struct NameResolver {
     static let prefixExpansion: UInt32 = 30
 
     /// Entities whose names fit the query words, scored from 0 to 1; with
-    /// `requiringAll`, only names that hold every word (stop words aside) as it is.
-    func candidates(for words: [String], filter: Query?, requiringAll: Bool = false) throws -> [Candidate] {
+    /// `requiringAll`, only names that hold every word (stop words aside) as it is;
+    /// without `guessing`, only names that hold some word as it is.
+    func candidates(for words: [String], filter: Query?, requiringAll: Bool = false, guessing: Bool = true) throws -> [Candidate] {
         var alternatives: [Query] = []
         let significant = NameScoring.significantWords(words)
         for word in significant {
             alternatives.append(try Query.term(IndexLayout.nameTerm(word)))
             // A word some name holds as it is needs no guessing: only unknown
             // words look for names they begin or are a typo of.
-            guard !requiringAll, try reader.database.termFrequency(IndexLayout.nameTerm(word)) == 0 else { continue }
+            guard !requiringAll, guessing, try reader.database.termFrequency(IndexLayout.nameTerm(word)) == 0 else { continue }
             if word.utf8.count >= 2 {
                 alternatives.append(try Query.prefix(IndexLayout.nameTerm(word), maximumExpansion: Self.prefixExpansion))
             }
@@ -55,10 +56,13 @@ struct NameResolver {
         return candidates
     }
 
-    /// Name words in the index within the word's typo allowance (see `Spelling`).
+    /// Name words in the index within the word's typo allowance, or a swap of
+    /// two letters of a short word (see `Spelling`).
     private func corrections(of word: String) throws -> Set<String> {
         let allowed = Spelling.allowedEdits(for: word)
-        guard allowed > 0 else { return [] }
+        guard allowed > 0 else {
+            return try Spelling.swaps(of: word).filter { try reader.database.termFrequency(IndexLayout.nameTerm($0)) > 0 }
+        }
         var found: Set<String> = []
         for variant in Spelling.queryVariants(of: word).union([word]) {
             found.formUnion(try reader.database.synonyms(under: IndexLayout.spellingKey(variant: variant)))

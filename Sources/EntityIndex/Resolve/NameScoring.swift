@@ -31,8 +31,11 @@ enum NameScoring {
         if queryWord == nameWord { return exact }
         if queryWord.utf8.count >= 2, nameWord.hasPrefix(queryWord) { return prefix }
         let allowed = Spelling.allowedEdits(for: queryWord)
-        guard allowed > 0 else { return 0 }
-        switch Spelling.distance(queryWord, nameWord, limit: allowed) {
+        guard allowed > 0 else { return Spelling.isSwap(queryWord, of: nameWord) ? oneEdit : 0 }
+        // Over the allowance, the distance comes back as allowance + 1: no fit.
+        let distance = Spelling.distance(queryWord, nameWord, limit: allowed)
+        guard distance <= allowed else { return 0 }
+        switch distance {
         case 1: return oneEdit
         case 2: return twoEdits
         default: return 0

@@ -1,15 +1,21 @@
-/// The answer to a request: ranked entities and a verdict the caller acts on.
+/// The answer to a request: ranked entities, a verdict the caller acts on, and
+/// what the request was understood to say.
 ///
-/// Scores run from 0 to 1. A name match scores by how much of the query and of
-/// the name it covers (exact words 1, prefixes 0.8, one typo 0.7, two 0.5); a
-/// text match scores 0.6 × its BM25 weight relative to the best text match; an
-/// entity on screen is raised by `screenBoost` (focused by `focusBoost`).
+/// Scores run from 0 to 1 and say how much of the request a result accounts
+/// for (see `RequestSearch`): a whole name that is the whole request scores 1,
+/// a name that holds the words less the more words it has besides (0.75 to 1), a
+/// prefix 0.8 and a typo 0.7 or 0.5 of that; a text match that holds every word
+/// `textQuality` to `textQuality + relevanceSpread`; words matched only through
+/// meaning count `meaningShare`; an entity on screen is raised by
+/// `screenBoost` (focused: `focusBoost`), at most to 1.
 public struct Resolution: Sendable, Hashable {
     /// The verdict.
     public enum Status: String, Sendable, Hashable, Codable {
-        /// One clear winner: act on the first result.
+        /// One clear winner: act on the first result — or, when the request
+        /// points at several entities at once ("these"), on every result.
         case resolved
-        /// Several close candidates: ask the person to choose, as Siri does.
+        /// Several close candidates, or one that accounts for only part of the
+        /// request: ask the person to choose, as Siri does.
         case ambiguous
         /// Nothing fits.
         case notFound
@@ -19,24 +25,47 @@ public struct Resolution: Sendable, Hashable {
     public var status: Status
     /// The ranked entities, best first.
     public var results: [SearchResult]
+    /// What the request was understood to say; nil for a plain search
+    /// (`SearchQuery.understandsRequest` off).
+    public var interpretation: RequestInterpretation?
 
-    /// A result whose score is below this is not an answer.
+    /// A result whose score is below this is not an answer at all.
     public static let minimumScore = 0.3
+    /// The first result is acted on only when its score reaches this: it
+    /// accounts for the request (every word held, or all but a small one).
+    public static let resolvedScore = 0.75
     /// The first result wins clearly when it leads the second by at least this much.
     public static let ambiguityMargin = 0.1
     /// How much a visible entity's score is raised when context is given.
     public static let screenBoost = 0.1
     /// How much the focused entity's score is raised when context is given.
     public static let focusBoost = 0.15
+    /// How well a text match that holds every word fits, before its relevance.
+    public static let textQuality = 0.8
+    /// How much relevance (BM25 and meaning, against the best match) adds to a text match.
+    public static let relevanceSpread = 0.05
+    /// How much a word counts when an entity holds only a neighbour of it in meaning.
+    public static let meaningShare = 0.5
+    /// Results within this of the best are put in the order a request asks for ("the next one").
+    public static let orderTolerance = 0.05
 
     /// The verdict on ranked results, by the thresholds above. Results below
-    /// `minimumScore` stay in the list but never make an answer.
-    init(ranked results: [SearchResult]) {
+    /// `minimumScore` stay in the list but never make an answer; a plural
+    /// request is resolved by every result it found.
+    init(ranked results: [SearchResult], interpretation: RequestInterpretation? = nil) {
         self.results = results
+        self.interpretation = interpretation
         let answers = results.prefix { $0.score >= Self.minimumScore }
+        if interpretation?.reference?.isPlural == true {
+            status = answers.isEmpty ? .notFound : .resolved
+            return
+        }
         switch answers.count {
         case 0: status = .notFound
+        case _ where answers[0].score < Self.resolvedScore - 1e-9: status = .ambiguous
         case 1: status = .resolved
+        // A request for several ("are there any mails about…") is answered by all that fit, never by one of them.
+        case _ where interpretation?.asksForSeveral == true && answers[1].score >= Self.resolvedScore - 1e-9: status = .ambiguous
         default:
             // The tolerance keeps 0.9 against 0.8 a clear lead despite binary fractions.
             status = answers[0].score - answers[1].score >= Self.ambiguityMargin - 1e-9 ? .resolved : .ambiguous

@@ -1,16 +1,148 @@
-/// Turns a request into a ranked, judged answer: screen references first,
-/// then names and text (or one property), narrowed by type and ranges, raised
-/// by what is on screen, merged with the caller's fallback.
+/// Turns a request into a ranked, judged answer. An understood request is
+/// read first (`RequestParser`); a reference to the screen is resolved among
+/// what is shown (`ScreenResolver`), anything else is searched by what it says
+/// (`RequestSearch`), after the entity it comes after or before when it names
+/// one. A plain search ranks names and text by relevance alone. Entities on
+/// screen are raised, and the caller's fallback is merged in.
 struct Resolver {
     let reader: IndexReader
     let configuration: IndexConfiguration
+    let grammar: RequestGrammar
 
     func resolve(_ request: SearchQuery) throws -> Resolution {
-        if let context = request.context,
-           let reference = try ScreenReference(parsing: request.text, schemas: configuration.schemas) {
-            return try resolve(reference, in: context)
+        guard request.understandsRequest else { return try resolvePlainly(request) }
+        let clock = RequestClock(request, vocabulary: grammar.vocabulary)
+        var interpretation = try RequestParser(grammar: grammar, clock: clock).interpret(request.text, types: request.types)
+        var search = RequestSearch(reader: reader, configuration: configuration, grammar: grammar, request: request,
+                                   interpretation: interpretation, clock: clock, anchor: clock.now.timeIntervalSince1970)
+        let screen = request.context ?? ScreenContext()
+        let screenIsEmpty = screen.visible.isEmpty && screen.focused == nil
+
+        if let reference = interpretation.reference, screenIsEmpty, reference.kind == .pointer || reference.kind == .person,
+           !interpretation.contentWords.isEmpty || !interpretation.cues.isEmpty {
+            // With nothing on screen, "it" in "reply to Beatriz's email about when it airs" is part of what is
+            // said, not what is meant; "this event" alone stays a reference with nothing to point at.
+            interpretation.reference = nil
         }
-        let filter = try filterQuery(for: request)
+        if let reference = interpretation.reference {
+            switch reference.kind {
+            case .relative(let order):
+                // "the previous mail", "the one after that": before or after the focused one in time, or now.
+                if let focused = screen.focused, let time = try record(of: focused)?.time {
+                    search.anchor = time.start
+                    if let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: focused)) {
+                        search.excluded.insert(documentID)
+                    }
+                    if interpretation.types.isEmpty { interpretation.types = [focused.type] }
+                }
+                interpretation.time = ordered(interpretation.time, by: order)
+            case .position(let position) where screenIsEmpty && abs(position) == 1:
+                // "the last message" with nothing on screen: the latest one.
+                interpretation.time = ordered(interpretation.time, by: position == 1 ? .earliest : .latest)
+            case .plural where screenIsEmpty && !(interpretation.contentWords.isEmpty && interpretation.cues.isEmpty):
+                // "both orbital review newsletters" with nothing on screen: several, found by what they are.
+                interpretation.reference = nil
+            default:
+                guard !screenIsEmpty else { return Resolution(ranked: [], interpretation: interpretation) }
+                let picked = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
+                                                interpretation: interpretation, clock: clock).resolve(reference.kind, on: screen)
+                return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: interpretation)
+            }
+        }
+        if interpretation.reference == nil, !screenIsEmpty, !interpretation.types.isEmpty, interpretation.contentWords.isEmpty,
+           interpretation.anchor == nil, interpretation.time?.order == nil, !interpretation.asksForSeveral {
+            // "the message in Japanese", "the mail from Seán" with mail on screen: what is shown, when one fits.
+            let shown = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
+                                           interpretation: interpretation, clock: clock).resolve(.pointer, on: screen)
+            if shown.count == 1 { return Resolution(ranked: try self.shown(shown, limit: request.limit), interpretation: interpretation) }
+        }
+        if let anchor = interpretation.anchor {
+            guard let (documentID, moment, type) = try anchorEntity(anchor, of: request, clock: clock) else {
+                return Resolution(ranked: [], interpretation: interpretation)
+            }
+            search.anchor = moment
+            search.excluded.insert(documentID)
+            interpretation.time = ordered(interpretation.time, by: anchor.relation == .after ? .next : .previous)
+            if interpretation.types.isEmpty { interpretation.types = [type] }
+        }
+        search.interpretation = interpretation
+        search.screen = screen
+        var (found, plan) = try search.candidates()
+        if let kind = interpretation.reference?.kind, case .relative = kind, let focused = screen.focused,
+           let similar = try record(of: focused)?.names.first?.words, !similar.isEmpty {
+            // "the one after that": the next of the same kind as the focused one, if there is one.
+            var alike = search
+            alike.interpretation.contentWords += similar
+            let (others, otherPlan) = try alike.candidates()
+            // Alike: named with at least half the focused one's name ("Movie Night: Spirited Away" after "…: Arrival").
+            let alikeNamed = try others.contains { candidate in
+                var candidate = candidate
+                try candidate.readRecord(from: reader.database)
+                return (candidate.record.flatMap { NameScoring.best(query: similar, names: $0.names)?.score } ?? 0) >= 0.5
+            }
+            if alikeNamed { (found, plan) = (others, otherPlan) }
+        }
+        if !interpretation.typeWords.isEmpty, (found.map(\.score).max() ?? 0) < Resolution.resolvedScore {
+            // No entity of the types named fits well: look wider, the type words counting for the
+            // types named or as words (part of a name: "the Earth Day photo").
+            var wider = search
+            wider.interpretation.types = Array(request.types).sorted()
+            wider.interpretation.contentWords += interpretation.typeWords
+            wider.typeUnit = (interpretation.typeWords, Set(interpretation.types))
+            (found, plan) = try wider.candidates()
+        }
+        // An order ("the next meeting") decides alone; otherwise what is on screen comes first among equals.
+        if !screenIsEmpty, interpretation.time?.order == nil { try raise(&found, by: screen) }
+        found += try fallbackCandidates(for: request)
+        let text = TextResolver(reader: reader, configuration: configuration)
+        return Resolution(ranked: try shown(found, limit: request.limit, matching: request.reportsMatches ? (plan, text) : nil),
+                          interpretation: interpretation)
+    }
+
+    /// A time with an order, keeping what else it says.
+    private func ordered(_ time: RequestTime?, by order: RequestTime.Order) -> RequestTime {
+        var ordered = time ?? RequestTime(words: [])
+        ordered.order = order
+        return ordered
+    }
+
+    /// The entity an anchor names ("the crew lunch tomorrow"), when it is
+    /// resolved: its document, the occurrence that counts, and its type.
+    private func anchorEntity(_ anchor: RequestInterpretation.Anchor, of request: SearchQuery,
+                              clock: RequestClock) throws -> (UInt32, Double, EntityType)? {
+        var anchorRequest = request
+        anchorRequest.text = anchor.words.joined(separator: " ")
+        anchorRequest.fallback = nil
+        let interpretation = try RequestParser(grammar: grammar, clock: clock).interpret(anchorRequest.text, types: request.types)
+        let search = RequestSearch(reader: reader, configuration: configuration, grammar: grammar, request: anchorRequest,
+                                   interpretation: interpretation, clock: clock, anchor: clock.now.timeIntervalSince1970)
+        // The anchor is what its words say, time included ("the crew lunch tomorrow"), unless they are a whole name.
+        let fitting = try search.candidates().candidates.filter { $0.passesFilter || $0.rawNameScore == NameScoring.exact }
+        let ranked = try shown(fitting, limit: 2)
+        guard let best = ranked.first, let bestRecord = try record(of: best.identifier), let time = bestRecord.time,
+              let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: best.identifier)) else { return nil }
+        // The anchor is what is called so ("after the heater checkout"), even when others mention it.
+        func nameScore(_ record: RecordReader?) -> Double {
+            record.flatMap { NameScoring.best(query: interpretation.contentWords, names: $0.names)?.score } ?? 0
+        }
+        let secondName = ranked.count < 2 ? 0 : nameScore(try record(of: ranked[1].identifier))
+        let named = nameScore(bestRecord) >= NameScoring.prefix && secondName < nameScore(bestRecord) - Resolution.ambiguityMargin
+        guard Resolution(ranked: ranked).status == .resolved || named else { return nil }
+        let moment = best.occurrence?.timeIntervalSince1970 ?? time.firstOccurrence(from: clock.now.timeIntervalSince1970, to: nil) ?? time.start
+        return (documentID, moment, best.identifier.type)
+    }
+
+    private func record(of identifier: EntityIdentifier) throws -> RecordReader? {
+        try reader.database.document(uniqueTerm: IndexLayout.uniqueTerm(for: identifier))
+            .flatMap { RecordReader(try $0.valueBytes(slot: EntityRecord.slot)) }
+    }
+
+    /// Names and text ranked by relevance, without reading the request: a
+    /// document search (`understandsRequest` off).
+    private func resolvePlainly(_ request: SearchQuery) throws -> Resolution {
+        let filter = try EntityFilter(types: Array(request.types), ranges: request.ranges, anchor: request.now.timeIntervalSince1970,
+                                      schemas: configuration.schemas,
+                                      clock: RequestClock(request, vocabulary: grammar.vocabulary)).query()
         let text = TextResolver(reader: reader, configuration: configuration)
         var plan = try text.plan(for: request.text, usesMeaning: false)
         var found: [UInt32: Candidate] = [:]
@@ -19,13 +151,17 @@ struct Resolver {
                 found[candidate.documentID!, default: candidate].merge(candidate)
             }
         }
-
         if plan.words.isEmpty {
-            if let filter { add(try listing(filter, limit: request.limit)) }
+            if let filter {
+                let matches = try reader.database.search(try filter.scaled(by: 0), limit: request.limit)
+                add((0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 1) })
+            }
         } else {
             let names = NameResolver(reader: reader)
             let matchesNames = request.property == nil && request.matchesNames
-            let named = matchesNames ? try names.wholeNameCandidates(for: plan.words.map(\.word), filter: filter) : []
+            // Names are indexed without possessive endings ("Amma's Birthday" is "amma birthday").
+            let nameWords = plan.words.map { grammar.vocabulary.strippingPossessive($0.word).word }
+            let named = matchesNames ? try names.wholeNameCandidates(for: nameWords, filter: filter) : []
             add(named)
             // Words that are exactly some entity's whole name: other entities
             // must hold every one of them (they rank below it anyway), which
@@ -33,33 +169,38 @@ struct Resolver {
             plan.requiresAllWords = !named.isEmpty
             if request.usesMeaning, !plan.requiresAllWords { try text.addMeaning(to: &plan) }
             if matchesNames {
-                add(try names.candidates(for: plan.words.map(\.word), filter: filter, requiringAll: plan.requiresAllWords))
+                add(try names.candidates(for: nameWords, filter: filter, requiringAll: plan.requiresAllWords))
             }
             // Alone, text needs no more matches than it shows; merged with names, a few more.
             let pool = matchesNames ? max(request.limit, 20) : request.limit
             add(try text.candidates(for: plan, property: request.property, filter: filter, limit: pool))
         }
-        if let context = request.context {
-            try raise(&found, by: context)
-        }
-        var ranked = Array(found.values)
-        if let fallback = request.fallback {
-            ranked += try fallback(request.text)
-                .filter { request.types.isEmpty || request.types.contains($0.identifier.type) }
-                .map(Candidate.init(fallback:))
-        }
-        return Resolution(ranked: try shown(ranked, limit: request.limit, plan: plan, text: request.reportsMatches ? text : nil))
+        var ranked = found.values.sorted { $0.documentID! < $1.documentID! }
+        if let context = request.context { try raise(&ranked, by: context) }
+        ranked += try fallbackCandidates(for: request)
+        return Resolution(ranked: try shown(ranked, limit: request.limit, matching: request.reportsMatches ? (plan, text) : nil))
+    }
+
+    /// The caller's own candidates for the request's text, of its types.
+    private func fallbackCandidates(for request: SearchQuery) throws -> [Candidate] {
+        guard let fallback = request.fallback else { return [] }
+        return try fallback(request.text)
+            .filter { request.types.isEmpty || request.types.contains($0.identifier.type) }
+            .map(Candidate.init(fallback:))
     }
 
     /// The best candidates as results: summaries read, duplicates (an entity
-    /// both indexed and from the fallback) merged, and (given a text resolver)
-    /// matching properties found.
-    private func shown(_ candidates: [Candidate], limit: Int, plan: TextResolver.Plan,
-                       text: TextResolver?) throws -> [SearchResult] {
-        // Best first; ties in index order (listings), fallback entities after.
-        let ranked = candidates.sorted {
-            $0.score != $1.score ? $0.score > $1.score : ($0.documentID ?? .max) < ($1.documentID ?? .max)
-        }
+    /// both indexed and from the fallback) merged, and (given a plan) the
+    /// properties its words matched found.
+    private func shown(_ candidates: [Candidate], limit: Int,
+                       matching: (plan: TextResolver.Plan, text: TextResolver)? = nil) throws -> [SearchResult] {
+        // Best first; ties on screen first (a raised score may meet the cap of 1), then in the order
+        // given (index order, or time for a request with an order), fallback entities after.
+        func shownFirst(_ candidate: Candidate) -> Int { candidate.matched.contains { $0 == "focused" || $0 == "visible" } ? 0 : 1 }
+        let ranked = candidates.enumerated().sorted {
+            if $0.element.score != $1.element.score { return $0.element.score > $1.element.score }
+            return (shownFirst($0.element), $0.offset) < (shownFirst($1.element), $1.offset)
+        }.map(\.element)
         var shown: [Candidate] = []
         var positions: [EntityIdentifier: Int] = [:]
         for var candidate in ranked {
@@ -73,7 +214,7 @@ struct Resolver {
                 shown.append(candidate)
             }
         }
-        if let text, !plan.words.isEmpty {
+        if let (plan, text) = matching, !(plan.words.isEmpty && plan.exact.isEmpty) {
             for (index, paths) in try text.matchedProperties(of: shown, plan: plan).enumerated() {
                 for path in paths where !shown[index].matched.contains(path) { shown[index].matched.append(path) }
             }
@@ -83,51 +224,23 @@ struct Resolver {
             .compactMap(\.element.result)
     }
 
-    /// The one entity a screen reference points at, or nothing.
-    private func resolve(_ reference: ScreenReference, in context: ScreenContext) throws -> Resolution {
-        guard let target = reference.target(in: context),
-              let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: target))
-        else { return Resolution(ranked: []) }
-        var candidate = Candidate(documentID: documentID, score: 1, matched: [reference.matchedLabel])
-        try candidate.readSummary(from: reader.database)
-        return Resolution(ranked: candidate.result.map { [$0] } ?? [])
-    }
-
-    /// Types and ranges as one filter, or nil when there are none.
-    private func filterQuery(for request: SearchQuery) throws -> Query? {
-        var filters: [Query] = []
-        if !request.types.isEmpty {
-            filters.append(try Query.combine(.or, request.types.sorted().map { try Query.term(IndexLayout.typeTerm(for: $0)) }))
-        }
-        for range in request.ranges {
-            filters.append(try Query.valueRange(slot: IndexLayout.valueSlot(for: range.property),
-                                                lower: range.lower.map(Document.sortableBytes),
-                                                upper: range.upper.map(Document.sortableBytes)))
-        }
-        guard !filters.isEmpty else { return nil }
-        return filters.count == 1 ? filters[0] : try Query.combine(.and, filters)
-    }
-
-    /// Every entity that passes a filter, unranked (score 1), in index order.
-    private func listing(_ filter: Query, limit: Int) throws -> [Candidate] {
-        let matches = try reader.database.search(try filter.scaled(by: 0), limit: limit)
-        return (0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 1) }
-    }
-
-    /// Raises entities on screen, so that when the text fits them about as well
+    /// Raises entities on screen, so that when the words fit them about as well
     /// as others they come first.
-    private func raise(_ found: inout [UInt32: Candidate], by context: ScreenContext) throws {
-        func raise(_ identifier: EntityIdentifier, by boost: Double, label: String) throws {
-            guard let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)),
-                  found[documentID] != nil else { return }
-            found[documentID]!.score += boost
-            found[documentID]!.matched.append(label)
-        }
-        if let focused = context.focused {
-            try raise(focused, by: Resolution.focusBoost, label: "focused")
-        }
+    private func raise(_ candidates: inout [Candidate], by context: ScreenContext) throws {
+        var boosts: [UInt32: (Double, String)] = [:]
         for visible in Set(context.visible) where visible != context.focused {
-            try raise(visible, by: Resolution.screenBoost, label: "visible")
+            if let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: visible)) {
+                boosts[documentID] = (Resolution.screenBoost, "visible")
+            }
+        }
+        if let focused = context.focused, let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: focused)) {
+            boosts[documentID] = (Resolution.focusBoost, "focused")
+        }
+        for index in candidates.indices {
+            guard let documentID = candidates[index].documentID, let (boost, label) = boosts[documentID],
+                  candidates[index].score > 0 else { continue }
+            candidates[index].score = min(1, candidates[index].score + boost)
+            candidates[index].matched.append(label)
         }
     }
 }

@@ -27,16 +27,27 @@ public struct SearchQuery: Sendable {
     /// on by default. Finding them reads posting lists after the search: turn it
     /// off for the fastest plain searches.
     public var reportsMatches: Bool
+    /// Whether the text is understood as a request before it is searched: its
+    /// command, screen reference, type, time, language, property and flag words
+    /// (`RequestInterpretation`); on by default. Off, every word is searched,
+    /// as in a plain document search, and results rank by relevance alone.
+    public var understandsRequest: Bool
+    /// The moment "tomorrow", "next Friday" and "the next meeting" are relative to.
+    public var now: Date
+    /// The time zone days and times of day are in.
+    public var timeZone: TimeZone
     /// The most results to return.
     public var limit: Int
 
     /// The largest `limit` accepted.
     public static let maximumLimit = 10_000
 
-    /// A request for `text`, optionally narrowed by type, property, ranges and context.
+    /// A request for `text`, optionally narrowed by type, property, ranges and
+    /// context, understood at `now` in `timeZone` (the system's clock and zone by default).
     public init(_ text: String, types: Set<EntityType> = [], property: String? = nil, ranges: [PropertyRange] = [],
                 context: ScreenContext? = nil, fallback: StringQueryFallback? = nil, usesMeaning: Bool = true,
-                matchesNames: Bool = true, reportsMatches: Bool = true, limit: Int = 10) {
+                matchesNames: Bool = true, reportsMatches: Bool = true, understandsRequest: Bool = true,
+                now: Date = Date(), timeZone: TimeZone = .current, limit: Int = 10) {
         self.text = text
         self.types = types
         self.property = property
@@ -46,6 +57,9 @@ public struct SearchQuery: Sendable {
         self.usesMeaning = usesMeaning
         self.matchesNames = matchesNames
         self.reportsMatches = reportsMatches
+        self.understandsRequest = understandsRequest
+        self.now = now
+        self.timeZone = timeZone
         self.limit = limit
     }
 
@@ -135,13 +149,18 @@ public struct SearchResult: Sendable, Hashable, Codable {
     /// `focused`, `visible` or `fallback` when those decided (words' paths only
     /// when the query `reportsMatches`).
     public var matched: [String]
+    /// For a request with a time, the occurrence of the entity that matched it
+    /// (for a recurring event, the one in the range or the next one).
+    public var occurrence: Date?
 
     /// A result for an entity.
-    public init(identifier: EntityIdentifier, score: Double, title: String?, subtitle: String? = nil, matched: [String] = []) {
+    public init(identifier: EntityIdentifier, score: Double, title: String?, subtitle: String? = nil, matched: [String] = [],
+                occurrence: Date? = nil) {
         self.identifier = identifier
         self.score = score
         self.title = title
         self.subtitle = subtitle
         self.matched = matched
+        self.occurrence = occurrence
     }
 }

@@ -36,8 +36,12 @@ struct TextResolver {
         var words: [(word: String, stems: [String], count: Int)]
         /// Neighbours of the words in meaning that the index holds.
         var expansions: [QueryExpansion.Term]
-        /// The whole text as an identifier or keyword.
-        var exact: String?
+        /// Identifiers or keywords to match whole: the whole text when it is
+        /// one, or the emails and phone numbers a request holds.
+        var exact: [String]
+        /// Terms of entities the words name (a contact "amara" is), which an
+        /// entity holds when it refers to one of them: searched beside the words.
+        var mentionTerms: [String] = []
         /// The meaning of the whole text, for re-ranking.
         var meaning: MeaningVector?
         /// The terms of content words the lexicon lacks: the best matches
@@ -60,9 +64,15 @@ struct TextResolver {
 
     /// The plan for a text; without `usesMeaning`, words only.
     func plan(for text: String, usesMeaning: Bool) throws -> Plan {
+        try plan(forWords: try normalizedWords(in: text), exact: IndexLayout.exactValue(text).map { [$0] } ?? [],
+                 usesMeaning: usesMeaning)
+    }
+
+    /// The plan for words already split, and values to match whole.
+    func plan(forWords text: [String], exact: [String], usesMeaning: Bool) throws -> Plan {
         var positions: [String: Int] = [:]
         var words: [(word: String, stems: [String], count: Int)] = []
-        for word in try normalizedWords(in: text) {
+        for word in text {
             if let position = positions[word] {
                 words[position].count += 1
                 continue
@@ -75,19 +85,23 @@ struct TextResolver {
             positions[word] = words.count
             words.append((word, stems, 1))
         }
-        var plan = Plan(words: words, expansions: [], exact: IndexLayout.exactValue(text), meaning: nil, usesMeaning: false)
+        var plan = Plan(words: words, expansions: [], exact: exact, meaning: nil, usesMeaning: false)
         if usesMeaning { try addMeaning(to: &plan) }
         return plan
     }
 
     /// Adds the semantic layer to a words-only plan: the words' neighbours in
     /// meaning that the index holds, and the text's meaning for re-ranking.
-    func addMeaning(to plan: inout Plan) throws {
+    /// - Parameter expandingEveryWord: expand words the index holds too (when
+    ///   what holds them is not what is asked for).
+    func addMeaning(to plan: inout Plan, expandingEveryWord: Bool = false) throws {
         guard let lexicon, !plan.usesMeaning else { return }
         plan.usesMeaning = true
         let words = plan.words.map(\.word)
         let stemmer = reader.stemmers.stemmer(for: languages[0])
-        plan.expansions = try QueryExpansion(lexicon: lexicon, settings: meaningSettings).terms(
+        var settings = meaningSettings
+        if expandingEveryWord { settings.expansionMaximumFrequency = -1 }
+        plan.expansions = try QueryExpansion(lexicon: lexicon, settings: settings).terms(
             for: words, stem: stemmer.stem,
             frequency: { try reader.database.termFrequency(IndexLayout.stemmedTerm($0)) })
         if meaningSettings.rerankWeight > 0 {
@@ -175,29 +189,39 @@ struct TextResolver {
     /// the searched words alone when the plan requires all — in the general
     /// text or under one property's prefixes; nil without words.
     func query(for plan: Plan, property: String?) throws -> Query? {
-        let prefix = property.map(IndexLayout.propertyPrefix(for:)) ?? IndexLayout.generalTextPrefix
+        let prefixes = property.map { paths(of: $0).map(IndexLayout.propertyPrefix(for:)) } ?? [IndexLayout.generalTextPrefix]
         let searched = plan.searchedWords
         var alternatives: [Query] = []
         for (word, stems, count) in plan.words where searched.contains(word) {
-            let terms = try stems.map { try Query.term(IndexLayout.stemmedTerm($0, prefix: prefix), withinQueryFrequency: UInt32(count)) }
+            let terms = try prefixes.flatMap { prefix in
+                try stems.map { try Query.term(IndexLayout.stemmedTerm($0, prefix: prefix), withinQueryFrequency: UInt32(count)) }
+            }
             let word = terms.count == 1 ? terms[0] : try Query.combine(.synonym, terms)
             alternatives.append(count > 1 ? try word.scaled(by: Double(count)) : word)
         }
-        guard !alternatives.isEmpty else { return nil }
         if plan.requiresAllWords {
+            guard !alternatives.isEmpty else { return nil }
             return alternatives.count == 1 ? alternatives[0] : try Query.combine(.and, alternatives)
         }
         for expansion in plan.expansions {
-            alternatives.append(try Query.term(IndexLayout.stemmedTerm(expansion.stem, prefix: prefix)).scaled(by: expansion.weight))
+            for prefix in prefixes {
+                alternatives.append(try Query.term(IndexLayout.stemmedTerm(expansion.stem, prefix: prefix)).scaled(by: expansion.weight))
+            }
         }
-        if let exact = plan.exact {
+        for exact in plan.exact {
             if let property {
-                alternatives.append(try Query.term(IndexLayout.identifierPrefix(for: property) + exact))
-                alternatives.append(try Query.term(IndexLayout.keywordPrefix(for: property) + exact))
+                for path in paths(of: property) {
+                    alternatives.append(try Query.term(IndexLayout.identifierPrefix(for: path) + exact))
+                    alternatives.append(try Query.term(IndexLayout.keywordPrefix(for: path) + exact))
+                }
             } else {
                 alternatives.append(try Query.term(IndexLayout.anyIdentifierPrefix + exact))
             }
         }
+        if property == nil {
+            alternatives += try plan.mentionTerms.map { try Query.term($0) }
+        }
+        guard !alternatives.isEmpty else { return nil }
         return alternatives.count == 1 ? alternatives[0] : try Query.combine(.or, alternatives)
     }
 
@@ -215,11 +239,12 @@ struct TextResolver {
                 let prefix = IndexLayout.propertyPrefix(for: path)
                 switch searchability {
                 case .identifier:
-                    return plan.exact.map { [(path, IndexLayout.identifierPrefix(for: path) + $0)] } ?? []
+                    return plan.exact.map { (path, IndexLayout.identifierPrefix(for: path) + $0) }
+                        + literal.map { (path, IndexLayout.stemmedTerm($0, prefix: prefix)) }
                 case .notSearched:
                     return []
                 case .title, .text, .keywords:
-                    let keyword = searchability == .keywords ? plan.exact.map { [(path, IndexLayout.keywordPrefix(for: path) + $0)] } ?? [] : []
+                    let keyword = searchability == .keywords ? plan.exact.map { (path, IndexLayout.keywordPrefix(for: path) + $0) } : []
                     return literal.map { (path, IndexLayout.stemmedTerm($0, prefix: prefix)) } + keyword
                         + expanded.map { ("expansion:\(path)", IndexLayout.stemmedTerm($0, prefix: prefix)) }
                 }
@@ -243,7 +268,27 @@ struct TextResolver {
     }
 }
 
+extension TextResolver {
+    /// The paths a property stands for: itself, or a parent's searched parts
+    /// ("attendees" stands for `attendees.name` and `attendees.email`).
+    func paths(of property: String) -> [String] {
+        schemas.paths(of: property)
+    }
+}
+
 extension SchemaRegistry {
+    /// The searched paths a property path stands for in any type: itself, or a
+    /// transient parent's parts; the path itself when no type has it.
+    func paths(of property: String) -> [String] {
+        var found: [String] = []
+        for schema in domains.flatMap(\.types) where !schema.isTransient {
+            for (path, _) in searchablePaths(of: schema.type) where path == property || path.hasPrefix(property + ".") {
+                if !found.contains(path) { found.append(path) }
+            }
+        }
+        return found.isEmpty ? [property] : found
+    }
+
     /// The searched property paths of a type, transient children as
     /// `parent.child`, with how each is searched.
     func searchablePaths(of type: EntityType) -> [(path: String, searchability: Searchability)] {
@@ -262,6 +307,15 @@ extension SchemaRegistry {
 }
 
 extension ValueKind {
+    /// The type this kind refers to, directly or in a list.
+    var referencedType: EntityType? {
+        switch self {
+        case .reference(let type): type
+        case .array(let element): element.referencedType
+        default: nil
+        }
+    }
+
     /// The transient type this kind holds, directly or in a list.
     var transientType: EntityType? {
         switch self {

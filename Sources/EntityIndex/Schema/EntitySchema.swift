@@ -12,18 +12,30 @@ public struct EntitySchema: Sendable, Hashable {
     public var subtitleProperties: [String]
     /// The image shown for entities of this type.
     public var image: DisplayRepresentation.Image?
-    /// The nouns a person uses for entities of this type ("event", "meeting"),
-    /// for "this event" and "the last message".
+    /// The nouns a person uses for entities of this type, in any language
+    /// ("event", "meeting"; plurals with a plain "s" or "es" need not be
+    /// listed): "this event", "the last message", "are there any mails …".
     public var spokenNames: [String]
+    /// The date property that time words in a request are about ("tomorrow",
+    /// "next Friday"): an event's `startDate`, a message's `sentAt`; nil when
+    /// the type has no date.
+    public var timeProperty: String?
+    /// Whether entities of this type are planned for their time (events,
+    /// reminders), rather than made at it (messages, photos): a request that
+    /// says only a time ("what's on tomorrow?") asks for these.
+    public var isScheduled: Bool
+    /// Whether entities of this type are people: "she", "him" and "they" point at them.
+    public var isPerson: Bool
     /// Whether entities of this type live only inside a parent (an event's
     /// attendees): searchable through it, never results of their own.
     public var isTransient: Bool
 
     /// A schema for a type.
-    /// Spoken names default to the type's kind (`event` for `calendar.event`).
+    /// Spoken names default to the type's kind (`event` for `calendar.event`);
+    /// the time property to the first required date property, else the first date.
     public init(_ type: EntityType, summary: String, title titleProperty: String, subtitle subtitleProperties: [String] = [],
-                image: DisplayRepresentation.Image? = nil, spokenNames: [String]? = nil, transient: Bool = false,
-                properties: [PropertySchema]) {
+                image: DisplayRepresentation.Image? = nil, spokenNames: [String]? = nil, timeProperty: String? = nil,
+                scheduled: Bool = false, person: Bool = false, transient: Bool = false, properties: [PropertySchema]) {
         self.spokenNames = spokenNames ?? [String(type.rawValue.split(separator: ".").last ?? "")]
         self.type = type
         self.summary = summary
@@ -31,6 +43,10 @@ public struct EntitySchema: Sendable, Hashable {
         self.titleProperty = titleProperty
         self.subtitleProperties = subtitleProperties
         self.image = image
+        let dates = properties.filter { $0.kind == .date }
+        self.timeProperty = timeProperty ?? (dates.first(where: \.isRequired) ?? dates.first)?.name
+        self.isScheduled = scheduled
+        self.isPerson = person
         self.isTransient = transient
     }
 

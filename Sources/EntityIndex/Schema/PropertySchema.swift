@@ -24,16 +24,49 @@ public struct PropertySchema: Sendable, Hashable {
     public var searchability: Searchability
     /// The language its text is always in; nil for the index's default language.
     public var language: Language?
+    /// The words a request uses for the property and its values.
+    public var words: PropertyWords
 
     /// A property. Unless told otherwise, one that holds text (strings, places,
     /// enumerations, transient entities) is searched as body text and any other
     /// (dates, numbers, references) is not searched.
     public init(_ name: String, _ kind: ValueKind, required: Bool = false,
-                searchable: Searchability? = nil, language: Language? = nil) {
+                searchable: Searchability? = nil, language: Language? = nil, words: PropertyWords = PropertyWords()) {
         self.name = name
         self.kind = kind
         self.isRequired = required
         self.searchability = searchable ?? (kind.holdsText ? .text : .notSearched)
         self.language = language
+        self.words = words
+    }
+}
+
+/// How people speak of a property in a request, in any language: what they
+/// call it, the words that bring in one of its values, and, for a flag, the
+/// words that say it is set or not.
+public struct PropertyWords: Sendable, Hashable {
+    /// What people call the property ("email address", "phone number"):
+    /// "Inês's email address" asks for the entity that has one.
+    public var names: [String]
+    /// Words that bring in a value of the property: "from" Amara (a sender),
+    /// "with" Mateo (attendees), "tagged" hydroponics (tags). A phrase is
+    /// several words ("tagged with").
+    public var cues: [String]
+    /// For a flag: words that say it is true ("favourite", "starred").
+    public var whenTrue: [String]
+    /// For a flag: words that say it is false ("unread").
+    public var whenFalse: [String]
+
+    /// Words for a property; each list may be empty.
+    public init(names: [String] = [], cues: [String] = [], whenTrue: [String] = [], whenFalse: [String] = []) {
+        self.names = names
+        self.cues = cues
+        self.whenTrue = whenTrue
+        self.whenFalse = whenFalse
+    }
+
+    /// Words that bring in a value of the property.
+    public static func cues(_ cues: String...) -> PropertyWords {
+        PropertyWords(cues: cues)
     }
 }

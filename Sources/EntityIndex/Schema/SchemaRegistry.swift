@@ -8,8 +8,8 @@ public struct SchemaRegistry: Sendable {
     /// up to date here: every search asks for them).
     private var declaredLanguages: [Language] = []
 
-    /// The built-in domains: calendar, messages, notes, mail, photos and document.
-    public static let builtIn = try! SchemaRegistry(domains: [.calendar, .messages, .notes, .mail, .photos, .document])
+    /// The built-in domains: calendar, messages, notes, mail, photos, reminders and document.
+    public static let builtIn = try! SchemaRegistry(domains: [.calendar, .messages, .notes, .mail, .photos, .reminders, .document])
 
     /// A registry of the types in some domains.
     public init(domains: [SchemaDomain]) throws {
@@ -103,6 +103,13 @@ public struct SchemaRegistry: Sendable {
         }
         for name in [schema.titleProperty] + schema.subtitleProperties where schema.property(named: name) == nil {
             throw fail("display property \"\(name)\" is not one of its properties")
+        }
+        if let time = schema.timeProperty, schema.property(named: time)?.kind != .date {
+            throw fail("time property \"\(time)\" is not one of its date properties")
+        }
+        for property in schema.properties where property.kind != .bool
+            && !(property.words.whenTrue.isEmpty && property.words.whenFalse.isEmpty) {
+            throw fail("property \"\(property.name)\" has words for true and false but is not a flag (bool)")
         }
     }
 }

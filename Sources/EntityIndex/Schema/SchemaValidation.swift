@@ -64,6 +64,8 @@ extension SchemaRegistry {
             return value
         case (.recurrence, .object(let fields)) where Self.isRecurrence(fields):
             return value
+        case (.language, .string(let code)) where Language.isCode(code):
+            return value
         case (.enumeration(_, let cases), .string(let text)) where cases.contains(text):
             return value
         case (.reference(let type), .object(let fields)) where value.isReference && fields["type"]?.stringValue == type.rawValue:

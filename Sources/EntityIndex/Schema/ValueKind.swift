@@ -18,6 +18,9 @@ public indirect enum ValueKind: Sendable, Hashable, CustomStringConvertible {
     /// A repetition rule: "daily", "weekly", "monthly", "yearly", or
     /// `{"frequency", "interval", "end", "count"}`.
     case recurrence
+    /// A language as a BCP 47 code ("ja", "pt-BR"): the language an entity is
+    /// written in, so that "the message in Japanese" finds it.
+    case language
     /// One of a fixed set of strings, e.g. an attendee's status.
     case enumeration(name: String, cases: [String])
     /// A reference to another indexed entity: `{"type": ..., "id": ...}`.
@@ -43,6 +46,7 @@ public indirect enum ValueKind: Sendable, Hashable, CustomStringConvertible {
         case .duration: "a duration (ISO-8601, e.g. \"-PT15M\", or seconds)"
         case .place: "a place {\"name\", \"latitude\", \"longitude\"}"
         case .recurrence: "a recurrence (\"daily\", \"weekly\", \"monthly\", \"yearly\" or {\"frequency\", \"interval\", \"end\", \"count\"})"
+        case .language: "a language code (BCP 47, e.g. \"ja\", \"pt-BR\")"
         case .enumeration(let name, let cases): "one of \(cases.joined(separator: ", ")) (\(name))"
         case .reference(let type): "a reference {\"type\": \"\(type)\", \"id\": ...}"
         case .transient(let type): "a \(type) object"
@@ -62,6 +66,7 @@ public indirect enum ValueKind: Sendable, Hashable, CustomStringConvertible {
         case .duration: "duration"
         case .place: "place"
         case .recurrence: "recurrence"
+        case .language: "language"
         case .enumeration(let name, _): name
         case .reference(let type): "-> \(type)"
         case .transient(let type): type.rawValue

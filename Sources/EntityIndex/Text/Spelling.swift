@@ -8,6 +8,31 @@ enum Spelling {
         return length >= 9 ? 2 : (length >= 5 ? 1 : 0)
     }
 
+    /// The words a short word (3 or 4 letters, too short for an edit) becomes
+    /// when two neighbouring letters swap: "lgo" for "log". A swap is the one
+    /// typo forgiven in such words.
+    static func swaps(of word: String) -> Set<String> {
+        let letters = Array(word)
+        guard (3...4).contains(letters.count) else { return [] }
+        var swapped: Set<String> = []
+        for index in letters.indices.dropLast() where letters[index] != letters[index + 1] {
+            var variant = letters
+            variant.swapAt(index, index + 1)
+            swapped.insert(String(variant))
+        }
+        return swapped
+    }
+
+    /// Whether `other` is one of `swaps(of: word)`, without building them.
+    static func isSwap(_ word: String, of other: String) -> Bool {
+        guard word.utf8.count == other.utf8.count, word != other else { return false }
+        let (letters, others) = (Array(word), Array(other))
+        guard (3...4).contains(letters.count), letters.count == others.count else { return false }
+        let differing = letters.indices.filter { letters[$0] != others[$0] }
+        guard differing.count == 2, let first = differing.first, differing[1] == first + 1 else { return false }
+        return letters[first] == others[first + 1] && letters[first + 1] == others[first]
+    }
+
     /// The deletion variants indexed for a name word: one deletion from 4
     /// letters, two from 9 (enough to meet any query word within its allowance).
     static func indexedVariants(of word: String) -> Set<String> {

@@ -9,7 +9,8 @@ enum SchemaCommand: Command {
             Usage: entity-index schema [TYPE] [--json]
 
             Without TYPE, lists every domain and type with its properties. With TYPE,
-            lists the type's properties: kind, whether required, how searched, language.
+            lists the type's properties: kind, whether required, how searched, language,
+            and the words a request uses for the type and its properties.
             Needs no index.
               --json   print the types as JSON
             """,
@@ -23,12 +24,19 @@ enum SchemaCommand: Command {
             let required: Bool
             let searchable: String
             let language: String?
+            /// What a request calls it and the words that bring in its value.
+            let spokenNames: [String]
+            let cues: [String]
         }
         let type: String
         let summary: String
         let transient: Bool
         let title: String
         let subtitle: [String]
+        /// The nouns a request uses for the type.
+        let spokenNames: [String]
+        /// The date time words in a request are about.
+        let timeProperty: String?
         let properties: [Property]
 
         init(_ schema: EntitySchema) {
@@ -37,9 +45,12 @@ enum SchemaCommand: Command {
             transient = schema.isTransient
             title = schema.titleProperty
             subtitle = schema.subtitleProperties
+            spokenNames = schema.spokenNames
+            timeProperty = schema.timeProperty
             properties = schema.properties.map {
                 Property(name: $0.name, kind: $0.kind.shortName, required: $0.isRequired,
-                         searchable: $0.searchability.rawValue, language: $0.language?.rawValue)
+                         searchable: $0.searchability.rawValue, language: $0.language?.rawValue,
+                         spokenNames: $0.words.names, cues: $0.words.cues)
             }
         }
     }
@@ -65,12 +76,18 @@ enum SchemaCommand: Command {
             }
             let transient = schema.isTransient ? ", transient: searched inside its parent" : ""
             Terminal.print("\(schema.type) — \(schema.summary)\(transient)")
+            if !schema.isTransient {
+                let time = schema.timeProperty.map { "; time words are about \($0)" } ?? ""
+                Terminal.print("  said as: \(schema.spokenNames.joined(separator: ", "))\(time)")
+            }
             Terminal.printTable(
-                header: ["  property", "kind", "required", "searchable", "language"],
+                header: ["  property", "kind", "required", "searchable", "language", "said with"],
                 rows: schema.properties.map {
                     let display = $0.name == schema.titleProperty ? " (title)" : ""
+                    let said = ($0.words.names + $0.words.cues.map { "\($0) …" } + $0.words.whenTrue + $0.words.whenFalse.map { "\($0) (false)" })
                     return ["  \($0.name)\(display)", $0.kind.shortName, $0.isRequired ? "yes" : "",
-                            $0.searchability == .notSearched ? "" : $0.searchability.rawValue, $0.language?.rawValue ?? ""]
+                            $0.searchability == .notSearched ? "" : $0.searchability.rawValue, $0.language?.rawValue ?? "",
+                            said.joined(separator: ", ")]
                 })
         }
         return .success

@@ -9,12 +9,15 @@ enum SearchCommand: Command {
         help: """
             Usage: entity-index --index DIR search [QUERY] [--type TYPE]... [--property NAME]
                                 [--range PROPERTY:FROM..TO]... [--visible TYPE:ID,...] [--focused TYPE:ID]
-                                [--expansion on|off] [--explain] [--limit N] [--json]
+                                [--now ISO8601] [--time-zone TZ] [--expansion on|off] [--plain]
+                                [--explain] [--limit N] [--json]
 
-            Resolves by name (typos, accents, other scripts), by words (BM25 over all
-            searchable text), by one property, or by what is on screen ("this event",
-            "the last message"), and says whether the answer is resolved, ambiguous
-            or notFound.
+            Understands the request as a person says it ("archive this", "the next
+            meeting with Mateo", "are there any mails about the invoice"): its command,
+            screen reference, types, time, language, property values and flags; then
+            resolves by name (typos, accents, other scripts), by words (BM25 over all
+            searchable text), by one property, or by what is on screen, and says whether
+            the answer is resolved, ambiguous or notFound.
               --type TYPE         only entities of TYPE (repeat for several types)
               --property NAME     only matches in this property (notes, location,
                                   attendees.name, attendees.email, tags, ...)
@@ -24,15 +27,22 @@ enum SearchCommand: Command {
                                   includes that whole day
               --visible LIST      the entities on screen, top to bottom (TYPE:ID,TYPE:ID)
               --focused TYPE:ID   the entity the person is looking at
+              --now ISO8601       the moment time words are relative to (default: now)
+              --time-zone TZ      the time zone of days and times of day, e.g.
+                                  Europe/Lisbon (default: the system's)
               --expansion on|off  words also find their nearest words in meaning and
                                   results are re-ranked by meaning (default on)
-              --explain           print on standard error the neighbours each word brought
+              --plain             search every word as in a document search, without
+                                  reading the request first
+              --explain           print on standard error how the request was understood
+                                  and the neighbours each word brought
               --limit N           at most N results (default 10)
               --json              print {"status", "results": [{"type", "id", "score",
-                                  "title", "subtitle", "matched"}, ...]}
+                                  "title", "subtitle", "matched", "occurrence"}, ...],
+                                  "interpretation"}
             """,
-        valueOptions: ["--type", "--limit", "--property", "--range", "--visible", "--focused", "--expansion"],
-        flags: ["--json", "--explain"])
+        valueOptions: ["--type", "--limit", "--property", "--range", "--visible", "--focused", "--expansion", "--now", "--time-zone"],
+        flags: ["--json", "--explain", "--plain"])
 
     /// The JSON shape of the output; later fields are added, never renamed.
     struct Output: Encodable {
@@ -43,38 +53,42 @@ enum SearchCommand: Command {
             let title: String?
             let subtitle: String?
             let matched: [String]
+            let occurrence: String?
+
+            init(_ result: SearchResult) {
+                type = result.identifier.type.rawValue
+                id = result.identifier.id
+                score = result.score
+                title = result.title
+                subtitle = result.subtitle
+                matched = result.matched
+                occurrence = result.occurrence?.formatted(.iso8601)
+            }
         }
         let status: String
         let results: [Result]
+        let interpretation: InterpretationOutput?
     }
 
     static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
         let path = try requireIndexPath(indexPath)
-        let query = try SearchQuery(
-            arguments.positionals.joined(separator: " "),
-            types: Set((arguments.values["--type"] ?? []).map(EntityType.init(rawValue:))),
-            property: arguments.value("--property"),
-            ranges: (arguments.values["--range"] ?? []).map(parseRange),
-            context: screenContext(arguments),
-            usesMeaning: arguments.switchValue("--expansion", default: true),
-            limit: arguments.positiveInteger("--limit", default: 10))
+        let query = try request(from: arguments, text: arguments.positionals.joined(separator: " "))
         guard !query.text.trimmingCharacters(in: .whitespaces).isEmpty || !query.types.isEmpty || !query.ranges.isEmpty else {
             throw UsageError("give a query to search for, or --type or --range to list entities")
         }
         let index = try EntityIndex(path: path, access: .readOnly)
         let resolution = try index.resolve(query)
         if arguments.flags.contains("--explain") {
-            let expansions = query.usesMeaning ? try index.expansions(for: query.text) : []
-            Terminal.printError(expansions.isEmpty ? "no expansions" : expansions.map {
+            let searched = resolution.interpretation.map { $0.contentWords.joined(separator: " ") } ?? query.text
+            let expansions = query.usesMeaning ? try index.expansions(for: searched) : []
+            Terminal.printError((resolution.interpretation.map { "\($0)\n" } ?? "") + (expansions.isEmpty ? "no expansions" : expansions.map {
                 "\($0.word) -> \($0.neighbour) (similarity \(String(format: "%.2f", $0.similarity)), weight \(String(format: "%.2f", $0.weight)))"
-            }.joined(separator: "\n"))
+            }.joined(separator: "\n")))
         }
 
         if arguments.flags.contains("--json") {
-            try Terminal.printJSON(Output(status: resolution.status.rawValue, results: resolution.results.map {
-                Output.Result(type: $0.identifier.type.rawValue, id: $0.identifier.id, score: $0.score, title: $0.title,
-                              subtitle: $0.subtitle, matched: $0.matched)
-            }))
+            try Terminal.printJSON(Output(status: resolution.status.rawValue, results: resolution.results.map(Output.Result.init),
+                                          interpretation: resolution.interpretation.map(InterpretationOutput.init)))
         } else if resolution.results.isEmpty {
             Terminal.print("no entities match \"\(query.text)\"")
         } else {
@@ -83,10 +97,41 @@ enum SearchCommand: Command {
                 header: ["#", "score", "type", "id", "title", "matched", "subtitle"],
                 rows: resolution.results.enumerated().map { rank, result in
                     ["\(rank + 1)", String(format: "%.3f", result.score), result.identifier.type.rawValue,
-                     result.identifier.id, result.title ?? "", result.matched.joined(separator: ","), result.subtitle ?? ""]
+                     result.identifier.id, result.title ?? "", result.matched.joined(separator: ","),
+                     result.occurrence.map { "occurs \(Self.format($0))" + (result.subtitle.map { " · \($0)" } ?? "") } ?? result.subtitle ?? ""]
                 })
         }
         return .success
+    }
+
+    /// The request the search arguments describe for a text (shared with `delete --match`).
+    static func request(from arguments: ParsedArguments, text: String) throws -> SearchQuery {
+        var query = try SearchQuery(
+            text,
+            types: Set((arguments.values["--type"] ?? []).map(EntityType.init(rawValue:))),
+            property: arguments.value("--property"),
+            ranges: (arguments.values["--range"] ?? []).map(parseRange),
+            context: screenContext(arguments),
+            usesMeaning: arguments.switchValue("--expansion", default: true),
+            understandsRequest: !arguments.flags.contains("--plain"),
+            limit: arguments.positiveInteger("--limit", default: 10))
+        if let now = arguments.value("--now") {
+            guard let date = (try? Date(now, strategy: .iso8601)) ?? (try? Date(now + "Z", strategy: .iso8601)) else {
+                throw UsageError("--now is an ISO-8601 moment such as 2026-03-12T09:30:00Z, not '\(now)'")
+            }
+            query.now = date
+        }
+        if let zone = arguments.value("--time-zone") {
+            guard let timeZone = TimeZone(identifier: zone) else {
+                throw UsageError("--time-zone is a time zone name such as Europe/Lisbon or UTC, not '\(zone)'")
+            }
+            query.timeZone = timeZone
+        }
+        return query
+    }
+
+    private static func format(_ date: Date) -> String {
+        date.formatted(.iso8601)
     }
 
     /// `PROPERTY:FROM..TO` with ISO-8601 dates or numbers; either bound may be empty.
@@ -108,7 +153,7 @@ enum SearchCommand: Command {
         return PropertyRange(property, from: try bound(from, upper: false), to: try bound(to, upper: true))
     }
 
-    private static func screenContext(_ arguments: ParsedArguments) throws -> ScreenContext? {
+    static func screenContext(_ arguments: ParsedArguments) throws -> ScreenContext? {
         func identifier(_ text: String) throws -> EntityIdentifier {
             guard let identifier = EntityIdentifier(text) else { throw UsageError("'\(text)' is not TYPE:ID") }
             return identifier

@@ -12,27 +12,33 @@ extension SchemaDomain {
     /// Calendars, their events, and the events' attendees.
     public static let calendar = SchemaDomain(name: "calendar", types: [
         EntitySchema("calendar.calendar", summary: "a calendar that holds events",
-                     title: "title", image: .systemName("calendar"), properties: [
+                     title: "title", image: .systemName("calendar"), spokenNames: ["calendar", "diary", "agenda"], properties: [
                          PropertySchema("title", .string, required: true, searchable: .title),
                          PropertySchema("color", .string, searchable: .notSearched),
                      ]),
         EntitySchema("calendar.event", summary: "an event in a calendar",
                      title: "title", subtitle: ["startDate", "location"], image: .systemName("calendar.badge.clock"),
-                     spokenNames: ["event", "meeting", "appointment"], properties: [
+                     spokenNames: ["event", "meeting", "appointment", "session"], timeProperty: "startDate", scheduled: true,
+                     properties: [
                          PropertySchema("title", .string, required: true, searchable: .title),
                          PropertySchema("startDate", .date, required: true),
-                         PropertySchema("endDate", .date),
+                         PropertySchema("endDate", .date, words: PropertyWords(names: ["end", "end time", "duration", "length"])),
                          PropertySchema("notes", .string),
-                         PropertySchema("location", .oneOf([.place, .string])),
-                         PropertySchema("calendar", .reference("calendar.calendar")),
-                         PropertySchema("attendees", .array(.transient("calendar.attendee"))),
+                         PropertySchema("location", .oneOf([.place, .string]),
+                                        words: PropertyWords(names: ["location", "place", "venue"], cues: ["at", "in"])),
+                         PropertySchema("calendar", .reference("calendar.calendar"), words: .cues("in", "on")),
+                         PropertySchema("attendees", .array(.transient("calendar.attendee")),
+                                        words: PropertyWords(names: ["attendees", "people", "participants", "guests"],
+                                                             cues: ["with"])),
                          PropertySchema("recurrence", .recurrence),
                          PropertySchema("alarm", .oneOf([.duration, .date])),
-                         PropertySchema("status", eventStatus, searchable: .keywords),
-                         PropertySchema("isFavorite", .bool),
+                         PropertySchema("status", eventStatus, searchable: .keywords, words: PropertyWords(names: ["status"])),
+                         PropertySchema("isFavorite", .bool,
+                                        words: PropertyWords(whenTrue: ["favorite", "favourite", "starred"])),
                      ]),
         EntitySchema("calendar.attendee", summary: "a person, room or resource invited to an event",
-                     title: "name", subtitle: ["email"], image: .systemName("person"), transient: true, properties: [
+                     title: "name", subtitle: ["email"], image: .systemName("person"), person: true, transient: true,
+                     properties: [
                          PropertySchema("name", .string, searchable: .title),
                          PropertySchema("email", .string, searchable: .identifier),
                          PropertySchema("status", attendeeStatus, searchable: .keywords),

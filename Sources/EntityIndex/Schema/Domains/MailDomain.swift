@@ -7,15 +7,19 @@ extension SchemaDomain {
                          PropertySchema("account", .string, searchable: .identifier),
                      ]),
         EntitySchema("mail.message", summary: "an email",
-                     title: "subject", subtitle: ["from", "sentAt"], image: .systemName("envelope"), spokenNames: ["email", "mail", "message"], properties: [
+                     title: "subject", subtitle: ["from", "sentAt"], image: .systemName("envelope"),
+                     spokenNames: ["email", "mail", "message", "e-mail"], timeProperty: "sentAt", properties: [
                          PropertySchema("subject", .string, required: true, searchable: .title),
                          PropertySchema("body", .string),
-                         PropertySchema("from", .string, searchable: .identifier),
-                         PropertySchema("to", .array(.string), searchable: .identifier),
-                         PropertySchema("cc", .array(.string), searchable: .identifier),
-                         PropertySchema("mailbox", .reference("mail.mailbox")),
+                         PropertySchema("from", .string, searchable: .identifier, words: .cues("from", "by", "sent by")),
+                         PropertySchema("to", .array(.string), searchable: .identifier, words: .cues("to", "sent to")),
+                         PropertySchema("cc", .array(.string), searchable: .identifier, words: .cues("cc", "copied to")),
+                         PropertySchema("mailbox", .reference("mail.mailbox"), words: .cues("in")),
                          PropertySchema("sentAt", .date),
-                         PropertySchema("isRead", .bool),
+                         PropertySchema("language", .language),
+                         PropertySchema("isRead", .bool, words: PropertyWords(whenFalse: ["unread", "new", "unseen"])),
+                         PropertySchema("isFlagged", .bool,
+                                        words: PropertyWords(whenTrue: ["flagged", "starred", "important"])),
                      ]),
     ])
 }

@@ -1,0 +1,64 @@
+/// The parts an identifier is also found by, so that a person need not say it
+/// whole: an email's local part and domain ("tycho-station" finds
+/// `zoe.muller@tycho-station.space`), a phone number without its country code,
+/// its last two groups ("555 0179") and last group ("0179"), and the country code alone ("+351").
+enum IdentifierParts {
+    /// The exact values (as `IndexLayout.exactValue` writes them) an identifier
+    /// is found by besides its whole value.
+    static func parts(of text: String) -> [String] {
+        if let digits = phoneDigits(text) { return phoneParts(of: text, digits: digits) }
+        let value = text.lowercased().filter { !$0.isWhitespace }
+        guard let at = value.lastIndex(of: "@") else { return [] }
+        let local = String(value[..<at]), domain = String(value[value.index(after: at)...])
+        var parts = [local, domain]
+        if let dot = domain.lastIndex(of: "."), dot != domain.startIndex {
+            parts.append(String(domain[..<dot]))  // the domain without its top level
+        }
+        return parts.filter { !$0.isEmpty && $0.utf8.count <= 180 }
+    }
+
+    /// A phone number's digits, after a "+" when it starts with one; nil when
+    /// the text is not a phone number (only digits and the separators people
+    /// write between them, with at least three digits).
+    static func phoneDigits(_ text: String) -> String? {
+        var digits = "", sawPlus = false
+        for (offset, character) in text.trimmingSpaces.enumerated() {
+            switch character {
+            case "0"..."9": digits.append(character)
+            case "+" where offset == 0: sawPlus = true
+            case " ", "-", ".", "(", ")", "/", "\u{A0}": continue
+            default: return nil
+            }
+        }
+        guard digits.count >= (sawPlus ? 1 : 3), digits.count <= 20 else { return nil }  // "+44" is a country's code
+        return sawPlus ? "+" + digits : digits
+    }
+
+    /// "+351 21 555 0179": "351215550179", "215550179" and "+351" (the country
+    /// code is the first group after the "+", as people write numbers).
+    private static func phoneParts(of text: String, digits: String) -> [String] {
+        guard digits.hasPrefix("+") else { return [] }
+        let groups = text.trimmingSpaces.dropFirst().split(whereSeparator: { !$0.isNumber })
+        var parts = [String(digits.dropFirst())]
+        if groups.count > 1, let country = groups.first, (1...3).contains(country.count) {
+            parts.append(String(digits.dropFirst(1 + country.count)))
+            parts.append("+" + country)
+        }
+        if groups.count > 3 {
+            parts.append(groups.suffix(2).joined())  // the local number, as people quote it: "555 0179"
+        }
+        if groups.count > 2, let last = groups.last, last.count >= 3 {
+            parts.append(String(last))  // its last group: "ends in 0179"
+        }
+        return parts
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces.
+    var trimmingSpaces: Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return self[start..<max(start, end)]
+    }
+}

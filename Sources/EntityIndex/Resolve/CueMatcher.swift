@@ -1,0 +1,206 @@
+/// How the values a request names are found in entities: a property cue
+/// ("from Amara", "in Airlock A", "tagged hydroponics", "Amara's photos") or a
+/// word that names someone ("what did Amara say") becomes alternatives of
+/// terms; an entity holding every term of one alternative has the value.
+struct CueMatcher {
+    let reader: IndexReader
+    let grammar: RequestGrammar
+    /// The stemmer of the index's default language.
+    let stemmer: Stemmer
+    /// Identifiers the request says whole (an email, a domain), for values of identifier properties.
+    var identifiers: [String] = []
+
+    private var schemas: SchemaRegistry { grammar.schemas }
+
+    /// Alternatives of terms: an entity has the value when it holds all terms of one.
+    typealias Alternatives = [[String]]
+
+    /// What holds a cue's value: `strong` alternatives relate an entity to it
+    /// (a reference, an address, a property's words, a name that holds it);
+    /// `weak` ones relate it loosely (a possessive's "with": an attendee) or
+    /// merely mention it, and count in part (`Resolution.meaningShare`).
+    struct Match {
+        var strong: Alternatives = []
+        var weak: Alternatives = []
+        /// Words said before a possessive's name that are not part of it
+        /// ("translate" in "translate Chen's last message"): to be searched as words.
+        var unusedWords: [String] = []
+
+        var isEmpty: Bool { strong.isEmpty && weak.isEmpty }
+        /// The query for entities that hold any alternative, or nil when there are none.
+        func query() throws -> Query? { try (strong + weak).query() }
+    }
+
+    /// The alternatives that satisfy a cue; empty when nothing in the index could.
+    func match(_ cue: RequestInterpretation.PropertyCue) throws -> Match {
+        var cue = cue
+        var match = Match()
+        if cue.isPossessive, cue.words.count > 1 {
+            // The owner's name is the longest run of the words before "'s" that names someone.
+            for dropped in 0..<cue.words.count where try !named(Array(cue.words.dropFirst(dropped)), among: grammar.mentionFilter()).isEmpty {
+                match.unusedWords = Array(cue.words.prefix(dropped))
+                cue.words = Array(cue.words.dropFirst(dropped))
+                break
+            }
+        }
+        if cue.properties.isEmpty {
+            // Whatever refers to the entity named, or holds its address.
+            match.strong = try named(cue.words, among: grammar.mentionFilter()).flatMap(mentionTerms(of:)).map { [$0] }
+        }
+        let loose = cue.isPossessive ? Set(grammar.vocabulary.possessiveMayMean.flatMap { (try? normalizedWords(in: $0)) ?? [] }) : []
+        for path in cue.properties {
+            guard let property = schemas.schema(for: path.type)?.property(named: path.path) else { continue }
+            let found = try alternatives(for: cue.words, property: property, path: path.path)
+            // "Seán's birthday" is his, not one he goes to: the looser cues of a possessive count in part.
+            let isLoose = !loose.isEmpty && !property.words.cues.isEmpty
+                && property.words.cues.allSatisfy { cue in (try? normalizedWords(in: cue)).map { $0.allSatisfy(loose.contains) } ?? false }
+            if isLoose { match.weak += found } else { match.strong += found }
+        }
+        match.strong = Array(Set(match.strong)).sorted { $0.lexicographicallyPrecedes($1) }
+        if cue.isPossessive {
+            // A name that holds the owner's ("Amma's Birthday", "Arjun's Birthday" for Aju) relates to them
+            // as much as a reference does.
+            let significant = cue.words.filter { !grammar.vocabulary.ignored.contains($0) }
+            if !significant.isEmpty { match.strong.append(significant.map(IndexLayout.nameTerm)) }
+            for person in try named(cue.words, among: grammar.mentionFilter()) {
+                match.strong += try firstNames(of: person).map { [IndexLayout.nameTerm($0)] }
+            }
+            match.weak += try possessiveMentions(of: cue.words)
+        }
+        return match
+    }
+
+    /// The match of a possessive about an entity already known (the person on screen).
+    func match(possessiveOf entity: Entity) throws -> Match {
+        Match(strong: mentionTerms(of: entity).map { [$0] }, weak: try mentionsByName(of: entity))
+    }
+
+    /// Text that says the name: its words, or what the people so named are called
+    /// ("Aju's birthday" for Arjun, whose nickname is Aju).
+    private func possessiveMentions(of words: [String]) throws -> Alternatives {
+        let significant = words.filter { !grammar.vocabulary.ignored.contains($0) }
+        guard !significant.isEmpty else { return [] }
+        var alternatives = [try significant.map { IndexLayout.stemmedTerm(try stemmer.stem($0)) }]
+        for person in try named(words, among: grammar.mentionFilter()) {
+            alternatives += try mentionsByName(of: person)
+        }
+        return alternatives
+    }
+
+    /// The words an entity is called by alone: the first word of its title (a first name).
+    private func firstNames(of entity: Entity) throws -> [String] {
+        guard let schema = schemas.schema(for: entity.type), let title = entity.properties[schema.titleProperty]?.stringValue else { return [] }
+        return try normalizedWords(in: title).prefix(1).map { grammar.vocabulary.strippingPossessive($0).word }
+    }
+
+    /// Text that names an entity: the first word of its title (a first name), or
+    /// all words of another name of it (a nickname).
+    private func mentionsByName(of entity: Entity) throws -> Alternatives {
+        guard let schema = schemas.schema(for: entity.type) else { return [] }
+        return try schema.properties.filter { $0.searchability == .title }.compactMap { property -> [String]? in
+            guard let text = entity.properties[property.name]?.stringValue else { return nil }
+            let words = try normalizedWords(in: text).filter { !grammar.vocabulary.ignored.contains($0) }
+            let said = property.name == schema.titleProperty ? Array(words.prefix(1)) : words
+            return said.isEmpty ? nil : try said.map { IndexLayout.stemmedTerm(try stemmer.stem($0)) }
+        }
+    }
+
+    /// Terms an entity holds when it refers to one of the entities a content
+    /// word names ("amara" in "what did Amara say"; her address holds the word
+    /// itself). Reads only the matches' records.
+    func mentionTerms(forWord word: String) throws -> [String] {
+        guard !grammar.vocabulary.ignored.contains(word), try reader.database.termFrequency(IndexLayout.nameTerm(word)) > 0 else { return [] }
+        let query = try Query.combine(.filter, [try Query.term(IndexLayout.nameTerm(word)), try grammar.mentionFilter()])
+        let matches = try reader.database.search(query, limit: Self.namedLimit)
+        return try (0..<matches.count).compactMap { rank in
+            RecordReader(try matches.document(at: rank).valueBytes(slot: EntityRecord.slot))
+                .flatMap { IndexLayout.anyReferenceTerm(to: $0.summary.identifier) }
+        }
+    }
+
+    /// How many entities one name may stand for.
+    static let namedLimit = 5
+    /// How well words must fit an entity's name to stand for it.
+    static let namedMinimumScore = 0.7
+
+    /// The terms of what refers to an entity or holds its identifiers.
+    private func mentionTerms(of entity: Entity) -> [String] {
+        (IndexLayout.anyReferenceTerm(to: entity.identifier).map { [$0] } ?? [])
+            + identifierValues(of: entity).map { IndexLayout.anyIdentifierPrefix + $0 }
+    }
+
+    /// The entities of a filter whose names the words fit well.
+    private func named(_ words: [String], among filter: Query) throws -> [Entity] {
+        let names = NameResolver(reader: reader)
+        let candidates = try names.wholeNameCandidates(for: words, filter: filter) + names.candidates(for: words, filter: filter)
+        var seen: Set<UInt32> = []
+        var entities: [Entity] = []
+        for candidate in candidates.sorted(by: { $0.score > $1.score }) where candidate.score >= Self.namedMinimumScore {
+            guard let documentID = candidate.documentID, seen.insert(documentID).inserted, entities.count < Self.namedLimit,
+                  let document = try reader.database.document(id: documentID) else { continue }
+            entities.append(try document.storedEntity())
+        }
+        return entities
+    }
+
+    /// Alternatives for a value of one property.
+    private func alternatives(for words: [String], property: PropertySchema, path: String) throws -> Alternatives {
+        if let child = property.kind.transientType, let schema = schemas.schema(for: child) {
+            // A parent stands for its parts: "with Mateo" is an attendee's name or address.
+            return try schema.properties.flatMap { try alternatives(for: words, property: $0, path: "\(path).\($0.name)") }
+        }
+        if let target = property.kind.referencedType {
+            // "on the groceries list": the list named "groceries".
+            let name = grammar.withoutNames(of: target, in: words)
+            guard !name.isEmpty else { return [] }
+            return try named(name, among: try Query.term(IndexLayout.typeTerm(for: target))).compactMap {
+                IndexLayout.referenceTerm(path: path, to: $0.identifier).map { [$0] }
+            }
+        }
+        let significant = words.filter { !grammar.vocabulary.ignored.contains($0) }
+        guard !significant.isEmpty else { return [] }
+        let prefix = IndexLayout.propertyPrefix(for: path)
+        let allWords = try [significant.map { IndexLayout.stemmedTerm(try stemmer.stem($0), prefix: prefix) }]
+        let whole = IndexLayout.exactValue(words.joined(separator: " "))
+        switch property.searchability {
+        case .title, .text:
+            return allWords
+        case .keywords:
+            return allWords + (whole.map { [[IndexLayout.keywordPrefix(for: path) + $0]] } ?? [])
+        case .identifier:
+            // Its words ("amara" of amara.okafor@…), an identifier said whole ("from mission-control.earth"),
+            // or the addresses of people so named.
+            let people = try named(words, among: try Query.combine(.or, grammar.personTypes.sorted().map {
+                try Query.term(IndexLayout.typeTerm(for: $0))
+            }))
+            return allWords + (people.flatMap(identifierValues(of:)) + identifiers).map { [IndexLayout.identifierPrefix(for: path) + $0] }
+        case .notSearched:
+            return []
+        }
+    }
+
+    /// An entity's identifiers (emails, phone numbers) as exact values.
+    private func identifierValues(of entity: Entity) -> [String] {
+        guard let schema = schemas.schema(for: entity.type) else { return [] }
+        return schema.properties.filter { $0.searchability == .identifier }.flatMap { property -> [String] in
+            switch entity.properties[property.name] {
+            case .string(let text)?: IndexLayout.exactValue(text).map { [$0] } ?? []
+            case .array(let values)?: values.compactMap { $0.stringValue.flatMap(IndexLayout.exactValue) }
+            default: []
+            }
+        }
+    }
+}
+
+extension CueMatcher.Alternatives {
+    /// The query for entities that hold one of the alternatives, or nil when there are none.
+    func query() throws -> Query? {
+        let each = try compactMap { terms -> Query? in
+            guard !terms.isEmpty else { return nil }
+            let queries = try terms.map { try Query.term($0) }
+            return queries.count == 1 ? queries[0] : try Query.combine(.and, queries)
+        }
+        guard !each.isEmpty else { return nil }
+        return each.count == 1 ? each[0] : try Query.combine(.or, each)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// What an entity must be, apart from its words, to answer a request: one of
+/// some types, happening at a time (every occurrence of a recurring one
+/// counts), with flags set or not, written in a language, with dates and
+/// numbers in ranges. Xapian narrows by all of it but occurrences, which are
+/// checked on each candidate's record.
+struct EntityFilter {
+    /// The types it may be; empty for any.
+    var types: [EntityType] = []
+    /// When it happens, on its type's time property.
+    var time: RequestTime?
+    /// Ranges of its dates and numbers.
+    var ranges: [PropertyRange] = []
+    /// Flags it must have set or not.
+    var flags: [RequestInterpretation.FlagCue] = []
+    /// Languages it may be written in; empty for any.
+    var languages: [String] = []
+    /// The moment order is counted from ("the next" after it).
+    var anchor: Double
+
+    let schemas: SchemaRegistry
+    let clock: RequestClock
+
+    /// The types that have a time property, among those allowed.
+    var timedTypes: [(type: EntityType, property: String)] {
+        let candidates = types.isEmpty ? schemas.domains.flatMap(\.types).filter { !$0.isTransient }.map(\.type) : types
+        return candidates.compactMap { type in schemas.schema(for: type)?.timeProperty.map { (type, $0) } }
+    }
+
+    /// The bounds of the time, with an order's side of the anchor ("the next": after it).
+    var timeBounds: (lower: Double?, upper: Double?) {
+        var lower = time?.from?.timeIntervalSince1970, upper = time?.to.map { $0.timeIntervalSince1970 - 0.001 }
+        switch time?.order {
+        case .next?: lower = max(lower ?? anchor, anchor)
+        case .previous?, .latest?: upper = min(upper ?? anchor, anchor)
+        default: break
+        }
+        return (lower, upper)
+    }
+
+    /// Whether anything narrows the entities at all.
+    var isEmpty: Bool {
+        types.isEmpty && (time?.isEmpty ?? true) && ranges.isEmpty && flags.isEmpty && languages.isEmpty
+    }
+
+    /// The Xapian filter, or nil when nothing narrows. Recurring entities
+    /// that began before a range pass it: `occurrence(of:)` settles them.
+    func query() throws -> Query? {
+        var filters: [Query] = []
+        if !types.isEmpty {
+            filters.append(try Query.combine(.or, types.sorted().map { try Query.term(IndexLayout.typeTerm(for: $0)) }))
+        }
+        if let time, !time.isEmpty {
+            let (lower, upper) = timeBounds
+            let byType = try timedTypes.map { type, property in
+                let ofType = try Query.term(IndexLayout.typeTerm(for: type))
+                guard lower != nil || upper != nil else { return ofType }  // a time of day: checked on each candidate
+                return try Query.combine(.filter, [ofType, try range(on: property, lower, upper)])
+            }
+            guard !byType.isEmpty else { return try Query.documents([]) }
+            filters.append(byType.count == 1 ? byType[0] : try Query.combine(.or, byType))
+        }
+        for range in ranges {
+            filters.append(try self.range(on: range.property, range.lower, range.upper))
+        }
+        for flag in flags {
+            let byType = try flag.properties.map { path in
+                let type = try Query.term(IndexLayout.typeTerm(for: path.type)), set = try Query.term(IndexLayout.flagTerm(path: path.path))
+                return try Query.combine(flag.value ? .filter : .andNot, [type, set])
+            }
+            filters.append(byType.count == 1 ? byType[0] : try Query.combine(.or, byType))
+        }
+        if !languages.isEmpty {
+            filters.append(try Query.combine(.or, languages.map { try Query.term(IndexLayout.languageTerm($0)) }))
+        }
+        guard !filters.isEmpty else { return nil }
+        return filters.count == 1 ? filters[0] : try Query.combine(.and, filters)
+    }
+
+    /// Values of a property within bounds, and recurring entities that began
+    /// before the upper one (their occurrences are checked later).
+    private func range(on property: String, _ lower: Double?, _ upper: Double?) throws -> Query {
+        let slot = IndexLayout.valueSlot(for: property)
+        let inRange = try Query.valueRange(slot: slot, lower: lower.map(Document.sortableBytes), upper: upper.map(Document.sortableBytes))
+        guard lower != nil else { return inRange }
+        var recurring = try Query.term(IndexLayout.recurringTerm)
+        if let upper {
+            recurring = try Query.combine(.filter, [recurring, try Query.valueRange(slot: slot, lower: nil, upper: Document.sortableBytes(upper))])
+        }
+        return try Query.combine(.or, [inRange, recurring])
+    }
+
+    /// Whether a candidate passes what Xapian could not check — its
+    /// occurrences and time of day — and the occurrence that counts: the first
+    /// in the range, the next or last one for an order. `.some(nil)` passes
+    /// without a time; nil fails.
+    func occurrence(of record: RecordReader?, type: EntityType?) -> Double?? {
+        let timed = time.map { !$0.isEmpty } ?? false
+        let ranged = ranges.filter { range in type.flatMap { schemas.schema(for: $0)?.timeProperty } == range.property }
+        guard timed || !ranged.isEmpty else { return .some(nil) }
+        guard let when = record?.time else { return timed ? nil : .some(nil) }
+        var lower = timed ? timeBounds.lower : nil, upper = timed ? timeBounds.upper : nil
+        for range in ranged {
+            lower = max(lower ?? -.infinity, range.lower ?? -.infinity)
+            upper = min(upper ?? .infinity, range.upper ?? .infinity)
+        }
+        if lower == -.infinity { lower = nil }
+        if upper == .infinity { upper = nil }
+        let minutes = time?.minutesOfDay
+        let latestFirst = time?.order == .previous || time?.order == .latest
+        // Walk occurrences from the right end until one falls at the time of day asked.
+        var occurrence = latestFirst ? when.lastOccurrence(atOrBefore: upper ?? anchor) : when.firstOccurrence(from: lower, to: upper)
+        for _ in 0..<8 {
+            guard let moment = occurrence else { return nil }
+            if let lower, moment < lower { return nil }
+            if let upper, moment > upper { return nil }
+            guard let minutes, !minutes.contains(clock.minutesOfDay(Date(timeIntervalSince1970: moment))) else { return .some(moment) }
+            guard when.recurrence != nil else { return nil }
+            occurrence = latestFirst ? when.lastOccurrence(atOrBefore: moment - 1) : when.firstOccurrence(from: moment + 1, to: upper)
+        }
+        return nil
+    }
+}

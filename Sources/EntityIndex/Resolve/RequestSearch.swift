@@ -1,0 +1,297 @@
+import Foundation
+
+/// Finds and scores the entities an understood request asks for, when it does
+/// not point at the screen: by name and words (the content words), by the
+/// property values it names, within the types, time, flags and languages it
+/// says, in the order it asks for ("the next meeting").
+///
+/// A result's score says how much of the request it accounts for: the share
+/// of the request's weight (content words by rarity, each property value as
+/// much as the rarest word) it matches — a word in its name or text fully, a
+/// word only through meaning by `Resolution.meaningShare` — times how well it
+/// matches: the name's fit (`NameScoring`) or, for a text match,
+/// `Resolution.textQuality` raised by its relevance.
+struct RequestSearch {
+    let reader: IndexReader
+    let configuration: IndexConfiguration
+    let grammar: RequestGrammar
+    let request: SearchQuery
+    var interpretation: RequestInterpretation
+    let clock: RequestClock
+    /// The moment an order counts from: now, or the entity the request comes after.
+    var anchor: Double
+    /// Entities never to return (the anchor itself).
+    var excluded: Set<UInt32> = []
+    /// What is on screen, for "her" in "her birthday dinner".
+    var screen = ScreenContext()
+    /// When searching wider than the types a request named: their words, which
+    /// an entity of one of those types holds as if it said them.
+    var typeUnit: (words: [String], types: Set<EntityType>)?
+
+    /// How many candidates each way of finding them contributes.
+    static let poolSize = 20
+
+    /// The candidates, scored, with the occurrence that matched; and the plan
+    /// their words were searched with, for finding which properties matched.
+    func candidates() throws -> (candidates: [Candidate], plan: TextResolver.Plan) {
+        var interpretation = self.interpretation
+        let matcher = CueMatcher(reader: reader, grammar: grammar, stemmer: reader.stemmers.stemmer(for: configuration.defaultLanguage),
+                                 identifiers: interpretation.identifiers)
+        // A value nothing in the index holds is searched as words instead.
+        var cues: [(cue: RequestInterpretation.PropertyCue, match: CueMatcher.Match)] = []
+        for cue in interpretation.cues {
+            if cue.isOnScreen {
+                // "her birthday dinner": whatever refers to the person on screen.
+                guard let person = try personOnScreen() else { return ([], try text(for: interpretation)) }
+                cues.append((cue, try matcher.match(possessiveOf: person)))
+                continue
+            }
+            let match = try matcher.match(cue)
+            interpretation.contentWords += match.unusedWords
+            // A value nothing holds ("to Chennai" as a mail's recipient) was meant otherwise: search its words.
+            guard let query = try match.query(), try reader.database.search(query, limit: 1).count > 0 else {
+                interpretation.contentWords += cue.words
+                continue
+            }
+            cues.append((cue, match))
+        }
+        var time = interpretation.time
+        if let only = time, only.from == nil, only.to == nil, only.order == nil, only.minutesOfDay != nil {
+            time?.order = .next  // "the 8 am meeting": the next one at 8
+        }
+        let filter = EntityFilter(types: interpretation.types, time: time, ranges: request.ranges, flags: interpretation.flags,
+                                  languages: interpretation.languages, anchor: anchor, schemas: grammar.schemas, clock: clock)
+        let filterQuery = try filter.query()
+        let cueQueries = try cues.compactMap { try $0.match.query() }
+        let narrowed = try Self.combined(filterQuery, cueQueries)
+
+        let text = TextResolver(reader: reader, configuration: configuration)
+        var plan = try text.plan(forWords: interpretation.contentWords, exact: interpretation.identifiers, usesMeaning: false)
+        var mentions: [String: [String]] = [:]
+
+        var found: [UInt32: Candidate] = [:]
+        func add(_ candidates: [Candidate]) {
+            for candidate in candidates where !excluded.contains(candidate.documentID!) {
+                found[candidate.documentID!, default: candidate].merge(candidate)
+            }
+        }
+        var relevance: [UInt32: Double] = [:]
+        let matchesNames = request.matchesNames && request.property == nil
+        // Some entity's whole name, as the request says it ("Friday Pizza Night", "Eva Crew Did Relay").
+        let saidWords = try normalizedWords(in: request.text)
+        let saidWholeNames = matchesNames ? try NameResolver(reader: reader).wholeNameCandidates(for: saidWords, filter: try typesFilter()) : []
+        var wholeNames: [Candidate] = []
+        if plan.words.isEmpty && plan.exact.isEmpty {
+            // With nothing to narrow by either, there is nothing to list.
+            guard narrowed != nil else { return ([], plan) }
+            add(try listing(narrowed, filter: filter))
+        } else {
+            if matchesNames {
+                let names = NameResolver(reader: reader)
+                let words = plan.words.map(\.word)
+                wholeNames = try names.wholeNameCandidates(for: words, filter: narrowed).filter { !excluded.contains($0.documentID!) }
+                add(wholeNames)
+                // Words that are exactly some entity's whole name: other entities
+                // must hold every one of them (they rank below it anyway), which
+                // spares searching for each word alone — and guessing at meaning.
+                plan.requiresAllWords = !wholeNames.isEmpty || !saidWholeNames.isEmpty
+                add(try names.candidates(for: words, filter: narrowed, requiringAll: plan.requiresAllWords))
+            }
+            if request.property == nil, !plan.requiresAllWords {
+                // Names that stand for someone or something others refer to ("what did Amara say").
+                for word in plan.searchedWords { mentions[word] = try matcher.mentionTerms(forWord: word) }
+                plan.mentionTerms = Array(Set(mentions.values.joined())).sorted()
+            }
+            if request.usesMeaning, !plan.requiresAllWords { try text.addMeaning(to: &plan) }
+            let pool = max(request.limit, Self.poolSize)
+            var matches = try text.candidates(for: plan, property: request.property, filter: narrowed, limit: pool)
+            if matches.isEmpty, request.usesMeaning, plan.expansions.isEmpty, !plan.requiresAllWords {
+                // No entity of those holds the words: look for what they mean.
+                plan.usesMeaning = false
+                try text.addMeaning(to: &plan, expandingEveryWord: true)
+                matches = try text.candidates(for: plan, property: request.property, filter: narrowed, limit: pool)
+            }
+            if matches.isEmpty, !cueQueries.isEmpty {
+                // Nothing holds both the words and the values: show what holds the words, scored lower.
+                matches = try text.candidates(for: plan, property: request.property, filter: filterQuery, limit: pool)
+            }
+            for match in matches { relevance[match.documentID!] = match.score / TextResolver.weight }
+            add(matches.map { var match = $0; match.score = 0; return match })
+            if !cueQueries.isEmpty {
+                // And what holds the values without the words ("Hugo's report" in French).
+                add(try listing(narrowed, filter: filter).prefix(pool).map { $0 })
+            }
+        }
+        // Names as said, beside what was understood, when understanding took some of the words or only
+        // as said is the request a whole name: they need not pass the filters.
+        let saysMore = saysMoreThanUnderstood(saidWords) || (wholeNames.isEmpty && !saidWholeNames.isEmpty)
+        let said = matchesNames && saysMore ? saidWords : nil
+        var rawNamed: Set<UInt32> = []
+        if let said {
+            let raw = try rawNameCandidates(for: said, wholeNames: saidWholeNames)
+            // Those that pass the filters too are found like any other.
+            let ids = Set(raw.compactMap(\.documentID)).subtracting(found.keys)
+            rawNamed = ids.subtracting(try passing(Array(ids), narrowed))
+            add(raw)
+        }
+
+        var scored: [Candidate] = []
+        // The types a command acts on or asks about count when the request names none.
+        let askedTypes = interpretation.types.isEmpty
+            ? Set((interpretation.command?.actsOn ?? []) + (interpretation.command?.asksAbout ?? [])) : []
+        // A text match's record is read only when its type or time decides; else only if it is shown.
+        let readsRecords = !(filter.time?.isEmpty ?? true) || !filter.ranges.isEmpty || typeUnit != nil || !askedTypes.isEmpty || !cues.isEmpty
+        for var candidate in found.values.sorted(by: { $0.documentID! < $1.documentID! }) {
+            if readsRecords { try candidate.readRecord(from: reader.database) }
+            let type = candidate.record?.summary.identifier.type
+            let occurrence = filter.occurrence(of: candidate.record, type: type)
+            guard occurrence != nil || rawNamed.contains(candidate.documentID!) else { continue }
+            candidate.occurrence = occurrence ?? nil
+            candidate.passesFilter = occurrence != nil && !rawNamed.contains(candidate.documentID!)
+            candidate.relevance = relevance[candidate.documentID!]
+            candidate.rawNameScore = said.flatMap { words in candidate.record.flatMap { NameScoring.best(query: words, names: $0.names)?.score } }
+            scored.append(candidate)
+        }
+        let coverage = try Coverage(reader: reader, plan: plan, mentions: mentions, cues: cues.map(\.match),
+                                    typeUnit: typeUnit, askedTypes: askedTypes,
+                                    vocabulary: grammar.vocabulary)
+        // Words that are some entity's whole name were required of every match: each holds them all.
+        let measures = plan.requiresAllWords && cues.isEmpty && typeUnit == nil && askedTypes.isEmpty
+            ? scored.map { _ in Coverage.Measure(share: 1, holdsCue: []) } : try coverage.measure(scored)
+        for (index, measure) in measures.enumerated() {
+            let share = scored[index].passesFilter ? measure.share : 0
+            scored[index].share = share
+            scored[index].score = score(of: scored[index], share: share, plan: plan)
+            let type = scored[index].record?.summary.identifier.type
+            for (cue, held) in zip(cues.map(\.cue), measure.holdsCue) where held {
+                let paths = cue.properties.isEmpty ? ["reference"] : cue.properties.filter { $0.type == type }.map(\.path)
+                for path in paths where !scored[index].matched.contains(path) { scored[index].matched.append(path) }
+            }
+        }
+        return (ordered(scored, by: time?.order, severalWanted: interpretation.asksForSeveral, plan: plan), plan)
+    }
+
+    /// The one person the screen shows or its focused entity refers to, if there is one.
+    private func personOnScreen() throws -> Entity? {
+        let screenResolver = ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
+                                            interpretation: RequestInterpretation(contentWords: []), clock: clock)
+        let people = try screenResolver.people(on: screen)
+        guard people.count == 1 else { return nil }
+        return try reader.storedEntity(people[0])
+    }
+
+    /// A words-only plan, for an answer found before any search.
+    private func text(for interpretation: RequestInterpretation) throws -> TextResolver.Plan {
+        try TextResolver(reader: reader, configuration: configuration).plan(forWords: interpretation.contentWords, exact: [],
+                                                                           usesMeaning: false)
+    }
+
+    /// A candidate's score: the share of the request it accounts for, times how well.
+    private func score(of candidate: Candidate, share: Double, plan: TextResolver.Plan) -> Double {
+        let words = plan.words.map(\.word)
+        // An owner is often part of a name ("Amma's Birthday"): the name is scored with it.
+        let owners = interpretation.cues.filter(\.isPossessive).flatMap(\.words)
+        let names = candidate.record?.names ?? []
+        let named = words.isEmpty ? 0 : max(NameScoring.best(query: words, names: names)?.score ?? 0,
+                                             owners.isEmpty ? 0 : NameScoring.best(query: words + owners, names: names)?.score ?? 0)
+        let quality: Double
+        if let relevance = candidate.relevance {
+            quality = max(named, Resolution.textQuality + Resolution.relevanceSpread * relevance)
+        } else if words.isEmpty && plan.exact.isEmpty {
+            quality = Resolution.textQuality  // a listing: it fits, and nothing ranks it above the others
+        } else {
+            quality = named
+        }
+        return max(share * quality, candidate.rawNameScore ?? 0)
+    }
+
+    /// Candidates in the order a request asks for: those that account for the
+    /// request and fit about as well as the best, nearest occurrence first —
+    /// the others clearly behind it, unless the request wants several.
+    private func ordered(_ candidates: [Candidate], by order: RequestTime.Order?, severalWanted: Bool,
+                         plan: TextResolver.Plan) -> [Candidate] {
+        guard let order, let best = candidates.max(by: { $0.score < $1.score }) else { return candidates }
+        let bestShare = best.share ?? 1, bestQuality = best.score / max(bestShare, 1e-9)
+        func accountsLikeTheBest(_ candidate: Candidate) -> Bool {
+            let share = candidate.share ?? 0
+            return candidate.occurrence != nil && share >= bestShare - Resolution.orderTolerance
+                && candidate.score / max(share, 1e-9) >= bestQuality - Resolution.ambiguityMargin
+        }
+        // "the last movie night" is the last thing called so, when something is.
+        let words = plan.words.map(\.word)
+        func isNamedSo(_ candidate: Candidate) -> Bool {
+            !words.isEmpty && (candidate.record.flatMap { NameScoring.best(query: words, names: $0.names)?.score } ?? 0) >= NameScoring.prefix
+        }
+        let namedSo = candidates.contains { accountsLikeTheBest($0) && isNamedSo($0) }
+        func leads(_ candidate: Candidate) -> Bool { accountsLikeTheBest(candidate) && (!namedSo || isNamedSo(candidate)) }
+        var leaders = candidates.filter(leads)
+        let others = candidates.filter { !leads($0) }
+        leaders.sort {
+            let (left, right) = ($0.occurrence!, $1.occurrence!)
+            return order == .next || order == .earliest ? left < right : left > right
+        }
+        guard let top = leaders.map(\.score).max() else { return candidates }
+        for index in leaders.indices {
+            leaders[index].score = index == 0 || severalWanted ? top : min(leaders[index].score, top - Resolution.ambiguityMargin)
+        }
+        return leaders + others
+    }
+
+    /// Every entity that passes the filters, in the order of its time when it
+    /// has one (the first occurrences first), else in index order.
+    private func listing(_ query: Query?, filter: EntityFilter) throws -> [Candidate] {
+        let query = try query ?? Query.term("").scaled(by: 0)
+        let timed = filter.time != nil ? filter.timedTypes : []
+        let limit = max(request.limit, Self.poolSize) * 5
+        guard !timed.isEmpty else {
+            let matches = try reader.database.search(try query.scaled(by: 0), limit: limit)
+            return (0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 0) }
+        }
+        let ascending = filter.time?.order != .previous && filter.time?.order != .latest
+        var candidates: [Candidate] = []
+        for (type, property) in timed {
+            let ofType = try Query.combine(.filter, [query, try Query.term(IndexLayout.typeTerm(for: type))])
+            let matches = try reader.database.search(ofType, sortedBySlot: IndexLayout.valueSlot(for: property), ascending: ascending, limit: limit)
+            candidates += (0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 0) }
+        }
+        return candidates
+    }
+
+    /// Whether words said hold some that understanding took from the content
+    /// words (commands, time words), politeness aside.
+    private func saysMoreThanUnderstood(_ words: [String]) -> Bool {
+        let said = Set(words.map { grammar.vocabulary.strippingPossessive($0).word }).subtracting(grammar.vocabulary.ignored)
+        return !said.isSubset(of: interpretation.contentWords)
+    }
+
+    /// Entities whose names fit the words as said ("Call with Mom"), scored
+    /// 0 (they score by `Candidate.rawNameScore`), narrowed only by the query's
+    /// types; only names holding every word when some name is exactly them.
+    /// No typos or prefixes are guessed at: the words understanding took were
+    /// known words, and the others are searched with guessing already.
+    private func rawNameCandidates(for words: [String], wholeNames: [Candidate]) throws -> [Candidate] {
+        let named = try NameResolver(reader: reader).candidates(for: words, filter: try typesFilter(), requiringAll: !wholeNames.isEmpty,
+                                                                guessing: false)
+        return (wholeNames + named).map { var candidate = $0; candidate.score = 0; return candidate }
+    }
+
+    /// The query's own types as a filter, or nil when it names none.
+    private func typesFilter() throws -> Query? {
+        request.types.isEmpty ? nil : try Query.combine(.or, request.types.sorted().map { try Query.term(IndexLayout.typeTerm(for: $0)) })
+    }
+
+    /// The documents among some that a filter lets through (all of them without one).
+    private func passing(_ documentIDs: [UInt32], _ filter: Query?) throws -> Set<UInt32> {
+        guard let filter, !documentIDs.isEmpty else { return Set(documentIDs) }
+        let query = try Query.combine(.filter, [try Query.documents(documentIDs.sorted()), filter])
+        let matches = try reader.database.search(query, limit: documentIDs.count)
+        return Set((0..<matches.count).map(matches.documentID(at:)))
+    }
+
+    /// `AND` of a filter and more queries, or nil when there are none.
+    static func combined(_ filter: Query?, _ more: [Query]) throws -> Query? {
+        let all = (filter.map { [$0] } ?? []) + more
+        guard !all.isEmpty else { return nil }
+        return all.count == 1 ? all[0] : try Query.combine(.and, all)
+    }
+}

@@ -1,0 +1,216 @@
+/// Resolves a request that points at the screen — "this", "it", "these",
+/// "she", "the third photo from Amara", "the 8 am one", "the message in
+/// Japanese" — among the visible entities that fit everything else it says:
+/// types, property values, flags, language, time and words. With nothing on
+/// screen, or nothing there that fits, there is no answer: never a guess from text.
+struct ScreenResolver {
+    let reader: IndexReader
+    let configuration: IndexConfiguration
+    let grammar: RequestGrammar
+    let interpretation: RequestInterpretation
+    let clock: RequestClock
+
+    /// The entities the reference picks, in screen order; several for a
+    /// plural reference or when a pointer fits more than one.
+    func resolve(_ kind: RequestInterpretation.Reference.Kind, on screen: ScreenContext) throws -> [Candidate] {
+        var shown = screen.visible
+        if let focused = screen.focused, !shown.contains(focused) { shown.append(focused) }
+        var onScreen: [(identifier: EntityIdentifier, candidate: Candidate)] = []
+        for identifier in shown {
+            guard let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)),
+                  !onScreen.contains(where: { $0.identifier == identifier }) else { continue }
+            var candidate = Candidate(documentID: documentID, score: 1, matched: [identifier == screen.focused ? "focused" : "visible"])
+            try candidate.readRecord(from: reader.database)
+            onScreen.append((identifier, candidate))
+        }
+        var fitting = try self.fitting(onScreen.map(\.candidate), kind: kind)
+        if interpretation.cues.contains(where: \.isOnScreen) {
+            // "his last message": pick among what refers to each person the screen is about.
+            let matcher = CueMatcher(reader: reader, grammar: grammar, stemmer: reader.stemmers.stemmer(for: configuration.defaultLanguage))
+            var picked: [Candidate] = []
+            for person in try people(on: screen) {
+                guard let entity = try reader.storedEntity(person), let query = try matcher.match(possessiveOf: entity).query() else { continue }
+                let ids = fitting.compactMap(\.documentID)
+                let matches = try reader.database.search(try Query.combine(.filter, [try Query.documents(ids.sorted()), query]), limit: ids.count)
+                let theirs = Set((0..<matches.count).map(matches.documentID(at:)))
+                picked += pick(kind, from: fitting.filter { theirs.contains($0.documentID!) })
+            }
+            return picked.uniqued(by: \.documentID)
+        }
+        if kind == .person, fitting.isEmpty {
+            // "what's her number" over her mail: the person the entity shown is from.
+            fitting = try people(on: screen).compactMap { person in
+                try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: person)).map {
+                    var candidate = Candidate(documentID: $0, score: 1, matched: ["visible"])
+                    try candidate.readRecord(from: reader.database)
+                    return candidate
+                }
+            }
+        }
+        return pick(kind, from: fitting)
+    }
+
+    /// What a kind of reference picks among the entities that fit, in screen order.
+    private func pick(_ kind: RequestInterpretation.Reference.Kind, from fitting: [Candidate]) -> [Candidate] {
+        switch kind {
+        case .plural:
+            return fitting
+        case .position(let position):
+            let index = position > 0 ? position - 1 : fitting.count + position
+            return fitting.indices.contains(index) ? [fitting[index]] : []
+        case .pointer, .person, .relative:
+            return fitting.first { $0.matched.first == "focused" }.map { [$0] } ?? fitting
+        case .other:
+            return fitting.filter { $0.matched.first != "focused" }
+        }
+    }
+
+    /// The people the screen is about: those shown (the focused one first),
+    /// else those the focused entity — or the only one shown — is from, by or
+    /// with, in the order of the vocabulary's possessive cues, else any it refers to.
+    func people(on screen: ScreenContext) throws -> [EntityIdentifier] {
+        let shown = screen.visible + (screen.focused.map { [$0] } ?? [])
+        if let focused = screen.focused, grammar.personTypes.contains(focused.type) { return [focused] }
+        let visiblePeople = shown.filter { grammar.personTypes.contains($0.type) }
+        if !visiblePeople.isEmpty { return visiblePeople.uniqued }
+        // The focused entity's people, or those of everything shown (a chat's senders).
+        let subjects = screen.focused.map { [$0] } ?? shown.uniqued
+        let tiers = try subjects.map(peopleByTier(referredToBy:))
+        let everyone = tiers.flatMap { $0.flatMap { $0 } }.uniqued
+        let speaker = try speaker(among: everyone)
+        // The first tier that names someone besides the speaker: the sender before the recipients.
+        for depth in 0..<(tiers.map(\.count).max() ?? 0) {
+            let people = tiers.flatMap { $0.indices.contains(depth) ? $0[depth] : [] }.filter { $0 != speaker }.uniqued
+            if !people.isEmpty { return people }
+        }
+        return []
+    }
+
+    /// The one the index belongs to, when it is among some people and plain
+    /// who that is: "he" and "she" are never the speaker, and the speaker —
+    /// the owner of this phone's mail and chats — is referred to by far more
+    /// entities than anyone else (at least `speakerShare` times as many as the next).
+    private func speaker(among people: [EntityIdentifier]) throws -> EntityIdentifier? {
+        guard people.count > 1 else { return nil }
+        var counts: [(term: String, frequency: Int)] = []
+        for type in grammar.personTypes.sorted() {
+            guard let prefix = IndexLayout.anyReferenceTerm(to: EntityIdentifier(type: type, id: "")) else { continue }
+            counts += try reader.database.terms(withPrefix: prefix)
+        }
+        let ranked = counts.sorted { $0.frequency > $1.frequency }
+        guard let top = ranked.first, top.frequency >= Self.speakerShare * max(ranked.dropFirst().first?.frequency ?? 0, 1)
+        else { return nil }
+        return people.first { IndexLayout.anyReferenceTerm(to: $0) == top.term }
+    }
+
+    /// How many times more entities must refer to someone than to anyone else
+    /// for them to be taken as the speaker.
+    static let speakerShare = 2
+
+    /// The people an entity is from or by, then with or of, then any other it
+    /// refers to: a tier each, in the order of the vocabulary's possessive cues.
+    private func peopleByTier(referredToBy identifier: EntityIdentifier) throws -> [[EntityIdentifier]] {
+        guard let entity = try reader.storedEntity(identifier), let schema = grammar.schemas.schema(for: entity.type) else { return [] }
+        let cueWords = (grammar.vocabulary.possessiveMeans + grammar.vocabulary.possessiveMayMean).compactMap { try? normalizedWords(in: $0) }
+        var tiers = cueWords.map { words in
+            schema.properties.filter { property in property.words.cues.contains { (try? normalizedWords(in: $0)) == words } }
+        }
+        tiers.append(schema.properties)
+        return try tiers.map { tier in
+            try tier.flatMap { try people(in: entity.properties[$0.name], kind: $0.kind, searchability: $0.searchability) }
+        }
+    }
+
+    /// The people a property value refers to: references to people, and the
+    /// people whose addresses or numbers it holds.
+    private func people(in value: PropertyValue?, kind: ValueKind, searchability: Searchability) throws -> [EntityIdentifier] {
+        switch (kind, value) {
+        case (.array(let element), .array(let values)?):
+            return try values.flatMap { try people(in: $0, kind: element, searchability: searchability) }
+        case (.reference(let type), let reference?) where grammar.personTypes.contains(type):
+            return reference.referenceTarget.map { [$0] } ?? []
+        case (.string, .string(let text)?) where searchability == .identifier:
+            guard let exact = IndexLayout.exactValue(text) else { return [] }
+            let query = try Query.combine(.filter, [try Query.term(IndexLayout.anyIdentifierPrefix + exact),
+                                                    try Query.combine(.or, grammar.personTypes.sorted().map { try Query.term(IndexLayout.typeTerm(for: $0)) })])
+            let matches = try reader.database.search(query, limit: 2)
+            return try (0..<matches.count).compactMap { RecordReader(try matches.document(at: $0).valueBytes(slot: EntityRecord.slot))?.summary.identifier }
+        default:
+            return []
+        }
+    }
+
+    /// The candidates that fit what the request says besides the reference, in their order.
+    private func fitting(_ candidates: [Candidate], kind: RequestInterpretation.Reference.Kind) throws -> [Candidate] {
+        let documentIDs = candidates.compactMap(\.documentID)
+        guard !documentIDs.isEmpty else { return [] }
+        let onScreen = try Query.documents(documentIDs.sorted())
+        let matcher = CueMatcher(reader: reader, grammar: grammar, stemmer: reader.stemmers.stemmer(for: configuration.defaultLanguage))
+        var contentWords = interpretation.contentWords
+        var constraints: [Query] = []
+        let shownTypes = Set(candidates.compactMap { $0.record?.summary.identifier.type })
+        for var cue in interpretation.cues where !cue.isOnScreen {
+            // Only a cue the entities shown can hold narrows them ("the one from Amara");
+            // any other was meant otherwise ("move the 8 am one to half eight").
+            let properties = cue.properties.filter { shownTypes.contains($0.type) }
+            if !cue.properties.isEmpty && properties.isEmpty {
+                contentWords += cue.words
+                continue
+            }
+            cue.properties = properties
+            let match = try matcher.match(cue)
+            contentWords += match.unusedWords
+            if let query = try match.query() { constraints.append(query) } else { contentWords += cue.words }
+        }
+        let filter = EntityFilter(types: interpretation.types, time: interpretation.time, flags: interpretation.flags,
+                                  languages: interpretation.languages, anchor: clock.now.timeIntervalSince1970,
+                                  schemas: grammar.schemas, clock: clock)
+        if let query = try filter.query() { constraints.append(query) }
+        var passing = Set(documentIDs)
+        if !constraints.isEmpty {
+            let query = try Query.combine(.filter, [onScreen] + constraints)
+            let matches = try reader.database.search(query, limit: documentIDs.count)
+            passing = Set((0..<matches.count).map(matches.documentID(at:)))
+        }
+        var fitting: [Candidate] = candidates.compactMap { candidate in
+            guard passing.contains(candidate.documentID!),
+                  let occurrence = filter.occurrence(of: candidate.record, type: candidate.record?.summary.identifier.type)
+            else { return nil }
+            var fitting = candidate
+            fitting.occurrence = occurrence ?? nil
+            return fitting
+        }
+        if !contentWords.isEmpty, !fitting.isEmpty {
+            // Words said about the entity pick among what fits ("this crew lunch", "the one about oxygen"),
+            // unless none of it holds them: then they were about something else ("translate the one I have open").
+            let ids = try Query.documents(fitting.compactMap(\.documentID).sorted())
+            let text = TextResolver(reader: reader, configuration: configuration)
+            var plan = try text.plan(forWords: contentWords, exact: interpretation.identifiers, usesMeaning: false)
+            try text.addMeaning(to: &plan)
+            let named = try NameResolver(reader: reader).candidates(for: contentWords, filter: ids).compactMap(\.documentID)
+            let said = try text.candidates(for: plan, property: nil, filter: ids, limit: fitting.count).compactMap(\.documentID)
+            let holding = fitting.filter { Set(named + said).contains($0.documentID!) }
+            if !holding.isEmpty {
+                fitting = holding
+            } else if !(kind == .pointer && fitting.contains { $0.matched.first == "focused" }) {
+                // Nothing shown holds the words: unless the focused entity is pointed at ("translate this"),
+                // what is shown fits only in part.
+                fitting = fitting.map { var candidate = $0; candidate.score = Resolution.meaningShare; return candidate }
+            }
+        }
+        return fitting
+    }
+}
+
+extension Array {
+    /// The elements without repeats of a key, in the order they first come.
+    func uniqued<Key: Hashable>(by key: (Element) -> Key) -> [Element] {
+        var seen: Set<Key> = []
+        return filter { seen.insert(key($0)).inserted }
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements without repeats, in the order they first come.
+    var uniqued: [Element] { uniqued { $0 } }
+}

@@ -1,0 +1,129 @@
+/// Everything a request is read with: a language's vocabulary together with
+/// the words an index's types and properties bring (their spoken names, cues,
+/// flag words and property names). Built once per index.
+struct RequestGrammar: Sendable {
+    typealias PropertyPath = RequestInterpretation.PropertyPath
+
+    let vocabulary: RequestVocabulary
+    let schemas: SchemaRegistry
+    /// Nouns for types, singular and plural ("meeting", "meetings").
+    let typeNames: PhraseTable<TypeName>
+
+    /// A type a noun names, and whether the noun is plural.
+    struct TypeName: Sendable, Hashable {
+        var type: EntityType
+        var isPlural: Bool
+    }
+    /// Words that bring in a property's value ("from", "tagged").
+    let cues: PhraseTable<PropertyPath>
+    /// Words that say a flag's value ("unread", "favourite").
+    let flags: PhraseTable<(path: PropertyPath, value: Bool)>
+    /// What people call properties ("email address").
+    let propertyNames: PhraseTable<PropertyPath>
+    /// The types of people, for "she", "him", "they".
+    let personTypes: Set<EntityType>
+    /// The types planned for a time, for a request that says only a time.
+    let scheduledTypes: Set<EntityType>
+    /// The types a name in a request may stand for as something another entity
+    /// refers to: people, and every type a reference property points at.
+    let mentionableTypes: Set<EntityType>
+    /// For each type, the types with a time that refer to it (a calendar's
+    /// events, a chat's messages, a list's reminders): "my calendar next week".
+    let timedReferrers: [EntityType: [EntityType]]
+
+    init(vocabulary: RequestVocabulary, schemas: SchemaRegistry) throws {
+        self.vocabulary = vocabulary
+        self.schemas = schemas
+        var typeNames: [(String, TypeName)] = [], cues: [(String, PropertyPath)] = []
+        var flags: [(String, (path: PropertyPath, value: Bool))] = [], propertyNames: [(String, PropertyPath)] = []
+        var personTypes: Set<EntityType> = []
+        for schema in schemas.domains.flatMap(\.types) where !schema.isTransient {
+            for name in schema.spokenNames {
+                typeNames.append((name, TypeName(type: schema.type, isPlural: false)))
+                typeNames += Self.plurals(of: name).map { ($0, TypeName(type: schema.type, isPlural: true)) }
+            }
+            if schema.isPerson { personTypes.insert(schema.type) }
+            for property in schema.properties {
+                let path = PropertyPath(type: schema.type, path: property.name)
+                cues += property.words.cues.map { ($0, path) }
+                flags += property.words.whenTrue.map { ($0, (path, true)) } + property.words.whenFalse.map { ($0, (path, false)) }
+                propertyNames += property.words.names.map { ($0, path) }
+            }
+        }
+        self.typeNames = try PhraseTable(typeNames)
+        self.cues = try PhraseTable(cues)
+        self.flags = try PhraseTable(flags)
+        self.propertyNames = try PhraseTable(propertyNames)
+        self.personTypes = personTypes
+        scheduledTypes = Set(schemas.domains.flatMap(\.types).filter(\.isScheduled).map(\.type))
+        var referrers: [EntityType: [EntityType]] = [:]
+        for schema in schemas.domains.flatMap(\.types) where !schema.isTransient && schema.timeProperty != nil {
+            for target in Set(schema.properties.compactMap(\.kind.referencedType)) { referrers[target, default: []].append(schema.type) }
+        }
+        timedReferrers = referrers
+        mentionableTypes = personTypes.union(schemas.domains.flatMap(\.types).flatMap(\.properties).compactMap(\.kind.referencedType))
+    }
+
+    /// A noun's regular plurals ("photos"; "mailboxes"; "diaries").
+    private static func plurals(of noun: String) -> [String] {
+        guard let last = noun.last, last.isLetter else { return [] }
+        var forms = [noun + "s"]
+        if ["s", "x", "z", "h"].contains(last) { forms.append(noun + "es") }
+        if last == "y" { forms.append(noun.dropLast() + "ies") }
+        return forms
+    }
+
+    /// The types of people and referenced entities, as a filter.
+    func mentionFilter() throws -> Query {
+        guard !mentionableTypes.isEmpty else { return try Query.documents([]) }
+        return try Query.combine(.or, mentionableTypes.sorted().map { try Query.term(IndexLayout.typeTerm(for: $0)) })
+    }
+
+    /// The folded cases of an enumeration property ("high" for a reminder's
+    /// priority); empty for any other property.
+    func enumerationCases(of path: PropertyPath) -> Set<String> {
+        guard case .enumeration(_, let cases)? = schemas.schema(for: path.type)?.property(named: path.path)?.kind else { return [] }
+        return Set(cases.flatMap { (try? normalizedWords(in: $0)) ?? [] })
+    }
+
+    /// The kinds a type noun names when it is one of its type's enumeration
+    /// values but not the type's first noun: "video" is a photo asset whose
+    /// media type is video; "photo" is any photo asset.
+    func kinds(namedBy words: [String], types: Set<EntityType>) -> [RequestInterpretation.PropertyCue] {
+        types.sorted().compactMap { type in
+            guard let schema = schemas.schema(for: type), let first = schema.spokenNames.first,
+                  let said = words.last.map({ singular($0, of: type) }), said != (try? normalizedWords(in: first))?.last else { return nil }
+            let paths = schema.properties.filter { property in
+                enumerationCases(of: PropertyPath(type: type, path: property.name)).contains(said)
+            }.map { PropertyPath(type: type, path: $0.name) }
+            return paths.isEmpty ? nil : RequestInterpretation.PropertyCue(properties: paths, words: [said], cue: words)
+        }
+    }
+
+    /// A type noun in the singular ("videos" -> "video"), as its type spells it.
+    private func singular(_ word: String, of type: EntityType) -> String {
+        guard let schema = schemas.schema(for: type) else { return word }
+        return schema.spokenNames.compactMap { try? normalizedWords(in: $0).last }
+            .first { word == $0 || Self.plurals(of: $0).contains(word) } ?? word
+    }
+
+    /// Words without the nouns of a type ("groceries list" -> "groceries" for lists).
+    func withoutNames(of type: EntityType, in words: [String]) -> [String] {
+        var kept: [String] = []
+        var index = 0
+        while index < words.count {
+            if let match = typeNames.matches(in: words, at: index).first(where: { $0.value.type == type }) {
+                index += match.length
+            } else {
+                kept.append(words[index])
+                index += 1
+            }
+        }
+        return kept
+    }
+
+    /// Whether a type has a property path (a transient child counts under its parent).
+    func type(_ type: EntityType, has path: String) -> Bool {
+        schemas.schema(for: type)?.property(named: path) != nil
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// What a request was understood to say, before anything was searched: the
+/// command, a reference to what is on screen, the types, time, languages,
+/// properties and flags it names, and the words left to search for.
+/// `Resolution.interpretation` returns it; `search --explain` prints it.
+public struct RequestInterpretation: Sendable, Hashable {
+    /// What the person wants done ("archive", "forward", "reschedule"), or asks ("which", "when").
+    public var command: Command?
+    /// A reference to what is on screen ("this", "the third photo", "she").
+    public var reference: Reference?
+    /// The types the request names ("meeting" → `calendar.event`), intersected with the query's.
+    public var types: [EntityType]
+    /// When the entity happens, or in which order (the next, the latest).
+    public var time: RequestTime?
+    /// The languages the entity is written in ("the message in Japanese" → "ja").
+    public var languages: [String]
+    /// Values of properties ("from Amara", "tagged hydroponics", "Amara's photos").
+    public var cues: [PropertyCue]
+    /// Flags ("unread" → `isRead` false, "favourite" → `isFavorite` true).
+    public var flags: [FlagCue]
+    /// Another entity the wanted one comes after or before ("what's after the crew lunch").
+    public var anchor: Anchor?
+    /// The words left to search for in names and text.
+    public var contentWords: [String]
+    /// Whole identifiers in the request (an email, a phone number, "tycho-station").
+    public var identifiers: [String]
+    /// The words that named `types` ("meetings"), searched as words when no
+    /// entity of those types fits.
+    public var typeWords: [String] = []
+    /// Whether it asks for several entities ("are there any…", "my meetings
+    /// tomorrow"): then no order in time picks one of them alone.
+    public var asksForSeveral = false
+
+    /// A command and what it was said with.
+    public struct Command: Sendable, Hashable {
+        /// The command's name in the vocabulary ("delete", "forward", "message", "which").
+        public var name: String
+        /// The words that said it.
+        public var words: [String]
+        /// What it is done with, beside the entity: a recipient, a new time.
+        public var arguments: [Argument]
+        /// The types it acts on, when it says ("archive": mail, messages,
+        /// notes): an entity of another type accounts for less of the request.
+        public var actsOn: [EntityType] = []
+        /// The types a question asks about ("where is…": what has a location;
+        /// "who is coming to…": events and people).
+        public var asksAbout: [EntityType] = []
+    }
+
+    /// A value a command is done with ("to Seán", "to Monday").
+    public struct Argument: Sendable, Hashable {
+        /// What the argument is: "recipient", "time", "subject", "state", as the vocabulary names it.
+        public var role: String
+        /// Its words.
+        public var words: [String]
+        /// For a time, the moment it names.
+        public var date: Date?
+    }
+
+    /// A reference to entities on screen.
+    public struct Reference: Sendable, Hashable {
+        /// How the reference picks.
+        public enum Kind: Sendable, Hashable {
+            /// "this", "that", "it", "the one …", "the mail that is open": the focused entity, or the only one that fits.
+            case pointer
+            /// "these", "those": every visible entity that fits.
+            case plural
+            /// "she", "him", "they": the focused or only visible person.
+            case person
+            /// "the third one", "the last message": a position among the visible
+            /// entities that fit (negative: from the end).
+            case position(Int)
+            /// "the previous mail", "the next one": before or after the focused entity in time.
+            case relative(RequestTime.Order)
+            /// "the other one": what is shown besides the focused entity.
+            case other
+        }
+        /// What it points at.
+        public var kind: Kind
+        /// The words that made it.
+        public var words: [String]
+
+        /// Whether it points at several entities at once.
+        public var isPlural: Bool { kind == .plural }
+    }
+
+    /// A value of a property that the entity must hold.
+    public struct PropertyCue: Sendable, Hashable {
+        /// The properties it may be, per type (`messages.message` `sender`,
+        /// `mail.message` `from`); empty for any property that refers to a
+        /// person or entity (a possessive: "Amara's photos").
+        public var properties: [PropertyPath]
+        /// The value's words ("amara", "airlock a").
+        public var words: [String]
+        /// The words that brought it in ("from", "'s").
+        public var cue: [String]
+        /// Whether it is a possessive ("Amma's birthday"): the entity may also
+        /// just mention the name.
+        public var isPossessive = false
+        /// Whether the value is the person on screen ("her birthday dinner"),
+        /// rather than named by `words`.
+        public var isOnScreen = false
+    }
+
+    /// A property of a type.
+    public struct PropertyPath: Sendable, Hashable {
+        /// The type that has the property.
+        public var type: EntityType
+        /// The property's path (`sender`, `attendees`, `location`).
+        public var path: String
+    }
+
+    /// A flag the entity must have set or not.
+    public struct FlagCue: Sendable, Hashable {
+        /// The flag, per type.
+        public var properties: [PropertyPath]
+        /// The value it must have.
+        public var value: Bool
+        /// The words that said it ("unread").
+        public var words: [String]
+    }
+
+    /// An entity the wanted one comes after or before in time.
+    public struct Anchor: Sendable, Hashable {
+        /// Whether the wanted entity comes after or before the anchor.
+        public enum Relation: String, Sendable, Hashable {
+            case after, before
+        }
+        /// Whether the wanted entity comes after or before it.
+        public var relation: Relation
+        /// The words that name the anchor ("crew lunch tomorrow").
+        public var words: [String]
+    }
+
+    /// Whether it asks for nothing in particular: no command, reference, type,
+    /// time, language, value, flag, anchor, identifier or content word.
+    var saysNothing: Bool {
+        command == nil && reference == nil && types.isEmpty && (time?.isEmpty ?? true) && languages.isEmpty && cues.isEmpty
+            && flags.isEmpty && anchor == nil && contentWords.isEmpty && identifiers.isEmpty
+    }
+
+    /// An interpretation with nothing recognised: every word is content.
+    init(contentWords: [String]) {
+        self.contentWords = contentWords
+        types = []
+        languages = []
+        cues = []
+        flags = []
+        identifiers = []
+    }
+}
+
+/// When a request's entity happens: a range of moments, times of day, and an order.
+public struct RequestTime: Sendable, Hashable {
+    /// Which end of time the request wants first.
+    public enum Order: String, Sendable, Hashable {
+        /// The first after now (or after the focused entity): "the next meeting", "upcoming".
+        case next
+        /// The last before now (or before the focused entity): "the previous mail".
+        case previous
+        /// The most recent: "the latest message", "the last mail from Seán".
+        case latest
+        /// The oldest: "the earliest note".
+        case earliest
+    }
+
+    /// The first moment it may start (inclusive), nil for open.
+    public var from: Date?
+    /// The moment it must start before (exclusive), nil for open.
+    public var to: Date?
+    /// Minutes after local midnight it must start within ("at 8 am": 480..<540), any day.
+    public var minutesOfDay: Range<Int>?
+    /// The order results come in.
+    public var order: Order?
+    /// The words that said it.
+    public var words: [String]
+
+    /// Whether it says anything at all.
+    var isEmpty: Bool { from == nil && to == nil && minutesOfDay == nil && order == nil }
+}

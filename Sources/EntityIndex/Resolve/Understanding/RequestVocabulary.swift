@@ -1,0 +1,272 @@
+import Foundation
+
+/// The words of one language that `resolve` recognises in a request before it
+/// searches: politeness, commands, references to what is on screen, time
+/// expressions, language names. Loaded from a data table, so a language is
+/// added by writing a table (`Resources/requests/en.json` is English), not code.
+/// Types and properties bring their own words (`EntitySchema.spokenNames`,
+/// `PropertyWords`).
+public struct RequestVocabulary: Sendable {
+    /// The table's language ("en").
+    public let language: String
+
+    let fillers: PhraseTable<Void>
+    let ignored: Set<String>
+    let pastTense: Set<String>
+    let commands: PhraseTable<CommandEntry>
+    let focusedPointers: PhraseTable<Void>
+    let pluralPointers: PhraseTable<Void>
+    let personPointers: PhraseTable<Void>
+    /// Words that say a thing belongs to the person on screen ("her birthday dinner").
+    let personDeterminers: PhraseTable<Void>
+    let onScreen: PhraseTable<Void>
+    let one: PhraseTable<Void>
+    let ones: PhraseTable<Void>
+    let ordinals: PhraseTable<Int>
+    let relatives: PhraseTable<RequestTime.Order>
+    /// "the other one": what is shown besides the focused entity.
+    let other: PhraseTable<Void>
+    /// "the one after that", "the one before": the entity beside the focused one in time.
+    let besideFocused: PhraseTable<RequestTime.Order>
+    let possessiveSuffixes: [String]
+    /// Words before a noun that add nothing to it ("the", "my").
+    let articles: Set<String>
+    /// Words between a property and its owner ("the phone number of Mateo").
+    let ownerMarkers: PhraseTable<Void>
+    /// The cues a possessive stands for: "Mateo's email" is an email from him.
+    let possessiveMeans: [String]
+    /// The cues a possessive may stand for, less surely: "Mateo's meeting" may be one with him.
+    let possessiveMayMean: [String]
+    /// Words that turn a flag around: "haven't done", "not read".
+    let negations: PhraseTable<Void>
+    /// Verbs whose subject is a value of a cue: "what did Arjun send" is from
+    /// Arjun; some also say the type ("Hugo emailed": mail), as a spoken type noun.
+    let agentVerbs: PhraseTable<String?>
+    /// Words that ask whose a property is ("whose number is 555 0176").
+    let ownerQuestions: PhraseTable<Void>
+    /// Words a property's value never runs past ("on the loop *for* the rehearsal").
+    let valueEnds: Set<String>
+    /// Words after "this" or "that" that keep it pointing ("translate this into English").
+    let pointerFollowers: Set<String>
+    /// The cue an agent verb's subject stands for ("from").
+    let agentCue: String
+    let languageNames: PhraseTable<String>
+    let languageMarkers: PhraseTable<Void>
+    let time: TimeWords
+    let anchors: PhraseTable<RequestInterpretation.Anchor.Relation>
+
+    /// Every word the vocabulary's phrases use ("what's", "who's"), which are
+    /// read whole, never as a possessive.
+    let phraseWords: Set<String>
+
+    /// A folded word without its possessive ending ("amara's" -> "amara"),
+    /// unless the vocabulary uses it whole ("what's"); and whether it had one.
+    func strippingPossessive(_ word: String) -> (word: String, wasPossessive: Bool) {
+        guard !phraseWords.contains(word) else { return (word, false) }
+        for suffix in possessiveSuffixes where word.hasSuffix(suffix) && word.count > suffix.count {
+            return (String(word.dropLast(suffix.count)), true)
+        }
+        return (word, false)
+    }
+
+    /// A command and how its arguments are introduced.
+    struct CommandEntry: Sendable {
+        let name: String
+        /// Whether the words after the command name a recipient first ("text Amara back about it").
+        let recipientFirst: Bool
+        /// Argument roles by the words that introduce them ("to" Seán: recipient).
+        let arguments: PhraseTable<String>
+        /// The roles of its arguments.
+        let argumentRoles: Set<String>
+        /// Whether it asks for several entities ("are there any", "list").
+        let many: Bool
+        /// What it asks about the entity, as spoken names of properties or
+        /// types ("where": "location"; "who": "attendees", "person").
+        let asks: [String]
+        /// What it acts on, as spoken type names ("archive": "mail", "note").
+        let on: [String]
+    }
+
+    /// The time words (see the table's "time" section).
+    struct TimeWords: Sendable {
+        let days: PhraseTable<(day: Int, hours: Range<Int>?)>
+        let partsOfDay: PhraseTable<Range<Int>>
+        let weekdays: PhraseTable<Int>
+        let months: PhraseTable<Int>
+        let monthsNeedingContext: Set<String>
+        /// Words before such a month that make it one ("early May", "of March").
+        let monthContext: Set<String>
+        let articles: Set<String>
+        let units: PhraseTable<String>
+        let this: PhraseTable<Void>, next: PhraseTable<Void>, last: PhraseTable<Void>
+        let within: PhraseTable<Void>, withinPast: PhraseTable<Void>
+        let inWords: PhraseTable<Void>, on: PhraseTable<Void>, at: PhraseTable<Void>, of: PhraseTable<Void>, ago: PhraseTable<Void>
+        let before: PhraseTable<Void>, until: PhraseTable<Void>, after: PhraseTable<Void>, since: PhraseTable<Void>
+        let am: PhraseTable<Void>, pm: PhraseTable<Void>, oclock: PhraseTable<Void>, half: PhraseTable<Void>
+        let now: PhraseTable<Void>, upcoming: PhraseTable<Void>, recent: PhraseTable<Void>
+        let overdue: PhraseTable<Void>, overdueAlsoMeans: [String]
+        let laterToday: PhraseTable<Void>, earlierToday: PhraseTable<Void>
+        let weekStartsOn: Int
+        let numbers: PhraseTable<Int>
+        let dayOrdinals: PhraseTable<Int>
+        let ordinalSuffixes: [String]
+        /// How a date written in numbers reads when both could be a month ("4/5"): day first or month first.
+        let dayFirst: Bool
+    }
+
+    /// The bundled English vocabulary.
+    public static let english: RequestVocabulary = {
+        guard let url = Bundle.module.url(forResource: "en", withExtension: "json", subdirectory: "Resources/requests") else {
+            fatalError("EntityIndex's bundled request vocabulary (Resources/requests/en.json) is missing")
+        }
+        do {
+            return try RequestVocabulary(contentsOf: url)
+        } catch {
+            fatalError("EntityIndex's bundled request vocabulary is malformed: \(error)")
+        }
+    }()
+
+    /// A vocabulary from a table in the shape of `Resources/requests/en.json`.
+    /// - Throws: `EntityIndexError.Code.malformedInput` naming what is wrong.
+    public init(contentsOf url: URL) throws {
+        let table: Table
+        do {
+            table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+        } catch {
+            throw EntityIndexError(.malformedInput, "the request vocabulary \(url.path) cannot be read: \(error)")
+        }
+        try self.init(table)
+    }
+
+    private init(_ table: Table) throws {
+        func phrases(_ list: [String]) throws -> PhraseTable<Void> { try PhraseTable(list) }
+        func words(_ list: [String]) throws -> Set<String> { Set(try list.flatMap(normalizedWords(in:))) }
+        language = table.language
+        fillers = try phrases(table.fillers)
+        ignored = try words(table.ignored).union(StopWords.english)
+        pastTense = try words(table.pastTense)
+        commands = try PhraseTable(table.commands.flatMap { command in
+            let entry = CommandEntry(name: command.name, recipientFirst: command.recipientFirst ?? false,
+                                     arguments: try PhraseTable((command.arguments ?? []).flatMap { argument in
+                                         argument.markers.map { ($0, argument.role) }
+                                     }),
+                                     argumentRoles: Set((command.arguments ?? []).map(\.role)), many: command.many ?? false,
+                                     asks: command.asks ?? [], on: command.on ?? [])
+            return command.phrases.map { ($0, entry) }
+        })
+        let references = table.references
+        focusedPointers = try phrases(references.focused)
+        pluralPointers = try phrases(references.plural)
+        personPointers = try phrases(references.person)
+        personDeterminers = try phrases(references.personDeterminers)
+        onScreen = try phrases(references.onScreen)
+        one = try phrases(references.one)
+        ones = try phrases(references.ones)
+        ordinals = try PhraseTable(references.ordinals.map { ($0.key, $0.value) })
+        relatives = try PhraseTable(references.previous.map { ($0, .previous) } + references.next.map { ($0, .next) }
+            + references.latest.map { ($0, .latest) } + references.earliest.map { ($0, .earliest) })
+        other = try phrases(references.other)
+        besideFocused = try PhraseTable(references.beforeThis.map { ($0, .previous) } + references.afterThis.map { ($0, .next) })
+        possessiveSuffixes = table.possessiveSuffixes.sorted { $0.count > $1.count }
+        articles = try words(table.articles)
+        ownerMarkers = try phrases(table.ownerMarkers)
+        possessiveMeans = table.possessiveMeans
+        possessiveMayMean = table.possessiveMayMean
+        negations = try phrases(table.negations)
+        agentVerbs = try PhraseTable(table.agentVerbs.verbs.map { ($0, nil) } + table.agentVerbs.typed.map { ($0.key, $0.value) })
+        ownerQuestions = try phrases(table.ownerQuestions)
+        valueEnds = try words(table.valueEnds)
+        pointerFollowers = try words(table.pointerFollowers)
+        agentCue = table.agentVerbs.cue
+        languageNames = try PhraseTable(table.languages.map { ($0.key, $0.value) })
+        languageMarkers = try phrases(table.languageMarkers)
+        let time = table.time
+        self.time = TimeWords(
+            days: try PhraseTable(time.days.map { ($0.key, ($0.value.day, $0.value.hours.map { $0[0]..<$0[1] })) }),
+            partsOfDay: try PhraseTable(time.partsOfDay.map { ($0.key, $0.value[0]..<$0.value[1]) }),
+            weekdays: try PhraseTable(time.weekdays.map { ($0.key, $0.value) }),
+            months: try PhraseTable(time.months.map { ($0.key, $0.value) }),
+            monthsNeedingContext: try words(time.monthsNeedingContext), monthContext: try words(time.monthContext),
+            articles: try words(table.articles),
+            units: try PhraseTable(time.units.map { ($0.key, $0.value) }),
+            this: try phrases(time.this), next: try phrases(time.next), last: try phrases(time.last),
+            within: try phrases(time.within), withinPast: try phrases(time.withinPast),
+            inWords: try phrases(time.in), on: try phrases(time.on), at: try phrases(time.at), of: try phrases(time.of),
+            ago: try phrases(time.ago), before: try phrases(time.before), until: try phrases(time.until),
+            after: try phrases(time.after), since: try phrases(time.since),
+            am: try phrases(time.am), pm: try phrases(time.pm), oclock: try phrases(time.oclock), half: try phrases(time.half),
+            now: try phrases(time.now), upcoming: try phrases(time.upcoming), recent: try phrases(time.recent),
+            overdue: try phrases(time.overdue.phrases), overdueAlsoMeans: time.overdue.alsoMeans,
+            laterToday: try phrases(time.laterToday), earlierToday: try phrases(time.earlierToday),
+            weekStartsOn: time.weekStartsOn,
+            numbers: try PhraseTable(time.numbers.map { ($0.key, $0.value) }),
+            dayOrdinals: try PhraseTable(time.dayOrdinals.map { ($0.key, $0.value) }),
+            ordinalSuffixes: time.ordinalSuffixes, dayFirst: time.numericDateOrder == "day-month")
+        anchors = try PhraseTable(table.anchors.after.map { ($0, .after) } + table.anchors.before.map { ($0, .before) })
+        phraseWords = ignored.union(pastTense).union(fillers.words).union(commands.words).union(focusedPointers.words)
+            .union(pluralPointers.words).union(personPointers.words).union(onScreen.words).union(relatives.words)
+            .union(besideFocused.words).union(other.words)
+    }
+
+    /// The JSON shape of a vocabulary table.
+    private struct Table: Decodable {
+        struct Command: Decodable {
+            struct Argument: Decodable {
+                let role: String
+                let markers: [String]
+            }
+            let name: String
+            let phrases: [String]
+            let recipientFirst: Bool?
+            let arguments: [Argument]?
+            let many: Bool?
+            let asks: [String]?
+            let on: [String]?
+        }
+        struct References: Decodable {
+            let focused, plural, person, personDeterminers, onScreen, one, ones: [String]
+            let ordinals: [String: Int]
+            let previous, next, latest, earliest, beforeThis, afterThis, other: [String]
+        }
+        struct Time: Decodable {
+            struct Day: Decodable {
+                let day: Int
+                let hours: [Int]?
+            }
+            struct Overdue: Decodable {
+                let phrases: [String]
+                let alsoMeans: [String]
+            }
+            let days: [String: Day]
+            let partsOfDay: [String: [Int]]
+            let weekdays, months: [String: Int]
+            let monthsNeedingContext, monthContext: [String]
+            let units: [String: String]
+            let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
+            let am, pm, oclock, half, now, upcoming, recent, laterToday, earlierToday: [String]
+            let overdue: Overdue
+            let weekStartsOn: Int
+            let numbers, dayOrdinals: [String: Int]
+            let ordinalSuffixes: [String]
+            let numericDateOrder: String
+        }
+        struct Anchors: Decodable {
+            let after, before: [String]
+        }
+        let language: String
+        let fillers, ignored, pastTense: [String]
+        let commands: [Command]
+        let references: References
+        struct AgentVerbs: Decodable {
+            let cue: String
+            let verbs: [String]
+            let typed: [String: String]
+        }
+        let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
+        let agentVerbs: AgentVerbs
+        let languages: [String: String]
+        let languageMarkers: [String]
+        let time: Time
+        let anchors: Anchors
+    }
+}

@@ -1,0 +1,69 @@
+/// A request's words as the parser reads them: which are taken by what was
+/// recognised, which end in a possessive ("Amara's"), and which belong to an
+/// identifier (an email, a phone number) and so are never read as time or grammar.
+struct RequestWords {
+    /// The folded words, possessive endings removed.
+    var words: [String]
+    /// Words already recognised as something.
+    var taken: [Bool]
+    /// Words that ended in a possessive.
+    var possessive: [Bool]
+    /// Words of an identifier.
+    var protected: [Bool]
+    /// Positions where a clause begins, after a comma or a question mark.
+    var clauseStarts: Set<Int> = []
+
+    init(words: [String], possessive: [Bool]) {
+        self.words = words
+        self.possessive = possessive
+        taken = Array(repeating: false, count: words.count)
+        protected = Array(repeating: false, count: words.count)
+    }
+
+    var count: Int { words.count }
+
+    /// Whether a word may still be recognised as grammar.
+    func isFree(_ index: Int) -> Bool {
+        words.indices.contains(index) && !taken[index] && !protected[index]
+    }
+
+    /// Whether a word is still unrecognised (identifier words included).
+    func isUntaken(_ index: Int) -> Bool {
+        words.indices.contains(index) && !taken[index]
+    }
+
+    /// Marks words as recognised.
+    mutating func take(_ range: Range<Int>) {
+        for index in range where words.indices.contains(index) { taken[index] = true }
+    }
+
+    /// Puts other words in place of some (an identifier's parts for its words).
+    mutating func replace(_ range: Range<Int>, with replacement: [String]) {
+        words.replaceSubrange(range, with: replacement)
+        taken.replaceSubrange(range, with: replacement.map { _ in false })
+        possessive.replaceSubrange(range, with: replacement.map { _ in false })
+        protected.replaceSubrange(range, with: replacement.map { _ in false })
+        clauseStarts = Set(clauseStarts.map { $0 >= range.upperBound ? $0 + replacement.count - range.count : $0 })
+    }
+
+    /// The positions from one on to the end (none when it is past the end).
+    func positions(from start: Int) -> Range<Int> {
+        min(start, count)..<count
+    }
+
+    /// The next position at or after `index` whose word is untaken, or nil.
+    func nextUntaken(from index: Int) -> Int? {
+        (index..<count).first { !taken[$0] }
+    }
+
+    /// The words of a range.
+    subscript(range: Range<Int>) -> [String] {
+        Array(words[range])
+    }
+
+    /// The longest phrase of a table that starts at a free position and uses only free words.
+    func match<Value>(_ table: PhraseTable<Value>, at index: Int) -> (length: Int, value: Value)? {
+        guard isFree(index) else { return nil }
+        return table.match(in: words, at: index, usable: isFree)
+    }
+}

@@ -1,0 +1,611 @@
+import Foundation
+
+/// Reads the time expressions among a request's free words — "tomorrow
+/// morning", "next Friday at 8 am", "in March", "on the 9th", "the past two
+/// weeks", "before Friday", "upcoming", "overdue" — relative to the caller's
+/// clock and time zone, and takes the words it understood.
+struct TimeExpressionReader {
+    let words: RequestVocabulary.TimeWords
+    let clock: RequestClock
+    /// Which side of now a bare weekday is on.
+    let tense: Tense
+
+    /// Which side of now a request speaks of.
+    enum Tense {
+        /// "what did Amara send on Friday": the last Friday.
+        case past
+        /// "reschedule it to Monday": the next Monday.
+        case future
+        /// "the meeting on Friday": the nearer Friday.
+        case either
+    }
+    /// Whether the word at a position makes a screen reference of a number
+    /// before it ("the 9th one", "the 2nd photo"), which is then no date.
+    let isReferenceNoun: (Int, RequestWords) -> Bool
+
+    /// What was read: the time, and flag words it implies ("overdue" means "open" too).
+    struct Reading {
+        var time: RequestTime?
+        var impliedFlagWords: [String] = []
+    }
+
+    /// Reads every time expression among the free words and takes them;
+    /// `dates` are days the request wrote in numbers ("14/4"), already taken.
+    func read(_ request: inout RequestWords, dates: [(day: DateInterval, words: [String])] = []) -> Reading {
+        var state = State()
+        for date in dates {
+            state.name(date.day)
+            state.words += date.words
+        }
+        var index = 0
+        while index < request.count {
+            if request.isFree(index), let length = expression(at: index, in: request, into: &state), length > 0 {
+                state.words += request[index..<index + length]
+                request.take(index..<index + length)
+                index += length
+            } else {
+                index += 1
+            }
+        }
+        return Reading(time: state.time(on: clock), impliedFlagWords: state.flagWords)
+    }
+
+    // MARK: What has been read so far
+
+    private struct State {
+        var from: Date?
+        var to: Date?
+        /// A named stretch of time (a day, a week, a month), intersected as more are named.
+        var span: DateInterval?
+        var minutes: Range<Int>?
+        /// A clock hour said without am or pm ("at 8"), to be placed by a part of the day.
+        var ambiguousHour = false
+        var partOfDay: Range<Int>?
+        var order: RequestTime.Order?
+        var words: [String] = []
+        var flagWords: [String] = []
+
+        mutating func name(_ interval: DateInterval) {
+            if let span, let common = span.intersection(with: interval) {
+                self.span = common
+            } else {
+                span = interval
+            }
+        }
+
+        mutating func atClock(_ range: Range<Int>, ambiguous: Bool) {
+            minutes = range
+            ambiguousHour = ambiguous
+        }
+
+        /// The time these words say, or nil when they said nothing.
+        func time(on clock: RequestClock) -> RequestTime? {
+            var minutes = self.minutes
+            if ambiguousHour, let hour = minutes, let part = partOfDay, !part.contains(hour.lowerBound), part.contains(hour.lowerBound + 720) {
+                minutes = hour.lowerBound + 720..<hour.upperBound + 720
+            }
+            minutes = minutes ?? partOfDay
+            var from = self.from, to = self.to
+            if let span {
+                from = max(from ?? span.start, span.start)
+                to = min(to ?? span.end, span.end)
+                // A clock on one day is a moment of that day.
+                if let range = minutes, span.duration <= 90_000 {
+                    let day = clock.startOfDay(span.start)
+                    from = max(from!, clock.date(day, minutes: range.lowerBound))
+                    to = min(to!, clock.date(day, minutes: range.upperBound))
+                    minutes = nil
+                }
+            }
+            let time = RequestTime(from: from, to: to, minutesOfDay: minutes, order: order, words: words)
+            return time.isEmpty ? nil : time
+        }
+    }
+
+    // MARK: Expressions
+
+    /// Reads one expression at a free position into the state; its length, or nil.
+    private func expression(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
+        if let (length, _) = request.match(words.laterToday, at: index) {
+            state.from = clock.now
+            state.name(clock.day(offset: 0))
+            return length
+        }
+        if let (length, _) = request.match(words.earlierToday, at: index) {
+            state.to = clock.now
+            state.name(clock.day(offset: 0))
+            return length
+        }
+        if let (length, _) = request.match(words.overdue, at: index) {
+            state.to = clock.now
+            state.flagWords += words.overdueAlsoMeans
+            return length
+        }
+        if let (length, _) = request.match(words.upcoming, at: index) {
+            state.from = max(state.from ?? clock.now, clock.now)
+            state.order = state.order ?? .next
+            return length
+        }
+        if let (length, _) = request.match(words.recent, at: index) {
+            state.to = clock.now
+            state.order = state.order ?? .latest
+            return length
+        }
+        if let (length, _) = request.match(words.now, at: index), length == request.count - index || !request.isFree(index + length) {
+            state.from = clock.now.addingTimeInterval(-3_600)
+            state.order = .next
+            return length
+        }
+        if let length = bound(at: index, in: request, into: &state) { return length }
+        if let length = stretch(at: index, in: request, into: &state) { return length }
+        if let (length, point) = point(at: index, in: request) {
+            apply(point, to: &state)
+            return length
+        }
+        // A part of the day alone, unless it ends a name ("movie night", "the morning briefing" is a time).
+        if let (length, part) = request.match(words.partsOfDay, at: index), index == 0 || !request.isFree(index - 1)
+            || words.articles.contains(request.words[index - 1]) {
+            state.partOfDay = part.lowerBound * 60..<part.upperBound * 60
+            return length
+        }
+        return nil
+    }
+
+    /// "before Friday", "until tomorrow", "after 3 pm", "since Monday".
+    private func bound(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
+        let kinds: [(PhraseTable<Void>, Bool, Bool)] = [  // table, sets the lower bound, takes the point's start
+            (words.before, false, true), (words.until, false, false), (words.after, true, false), (words.since, true, true),
+        ]
+        for (table, isLower, usesStart) in kinds {
+            guard let (length, _) = request.match(table, at: index),
+                  let (pointLength, point) = self.point(at: index + length, in: request) else { continue }
+            let interval: DateInterval
+            switch point {
+            case .interval(let named, let minutes):
+                if let minutes {
+                    let day = clock.startOfDay(named.start)
+                    interval = DateInterval(start: clock.date(day, minutes: minutes.lowerBound),
+                                            end: clock.date(day, minutes: minutes.upperBound))
+                } else {
+                    interval = named
+                }
+            case .clock(let minutes, _):
+                let day = clock.startOfDay(clock.now)
+                interval = DateInterval(start: clock.date(day, minutes: minutes.lowerBound),
+                                        end: clock.date(day, minutes: minutes.upperBound))
+            }
+            let moment = usesStart ? interval.start : interval.end
+            if isLower { state.from = moment } else { state.to = moment }
+            return length + pointLength
+        }
+        return nil
+    }
+
+    /// "in the next 3 days", "the past week", "in 2 hours", "3 days ago", "in March".
+    private func stretch(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
+        // A modifier right before a unit ("next week") names a calendar unit: leave that to `point`.
+        let modified = [words.this, words.next, words.last].contains { table in
+            request.match(table, at: index).map { request.match(words.units, at: index + $0.length) != nil } ?? false
+        }
+        if !modified {
+            for (table, forward) in [(words.withinPast, false), (words.within, true)] {
+                guard let (length, _) = request.match(table, at: index),
+                      let (quantityLength, quantity) = quantity(at: index + length, in: request, optional: true),
+                      let (unitLength, unit) = request.match(words.units, at: index + length + quantityLength) else { continue }
+                let span = clock.duration(of: unit) * Double(quantity)
+                if forward {
+                    state.from = clock.now
+                    state.to = clock.now.addingTimeInterval(span)
+                } else {
+                    state.from = clock.now.addingTimeInterval(-span)
+                    state.to = clock.now
+                }
+                return length + quantityLength + unitLength
+            }
+        }
+        if let (length, _) = request.match(words.inWords, at: index) {
+            if let (quantityLength, quantity) = quantity(at: index + length, in: request, optional: false),
+               let (unitLength, unit) = request.match(words.units, at: index + length + quantityLength) {
+                state.name(clock.unit(unit, containing: clock.now, shiftedBy: quantity))
+                return length + quantityLength + unitLength
+            }
+            if let (monthLength, interval) = month(at: index + length, in: request, afterMarker: true) {
+                state.name(interval)
+                return length + monthLength
+            }
+            // "in the morning"
+            let article = request.isFree(index + length) && words.articles.contains(request.words[index + length]) ? 1 : 0
+            if let (partLength, part) = request.match(words.partsOfDay, at: index + length + article) {
+                state.partOfDay = part.lowerBound * 60..<part.upperBound * 60
+                return length + article + partLength
+            }
+        }
+        if let (quantityLength, quantity) = quantity(at: index, in: request, optional: false),
+           let (unitLength, unit) = request.match(words.units, at: index + quantityLength),
+           let (agoLength, _) = request.match(words.ago, at: index + quantityLength + unitLength) {
+            state.name(clock.unit(unit, containing: clock.now, shiftedBy: -quantity))
+            return quantityLength + unitLength + agoLength
+        }
+        return nil
+    }
+
+    /// A named time: a day, a date, a week, a month, a clock time.
+    private enum Point {
+        case interval(DateInterval, minutes: Range<Int>?)
+        case clock(Range<Int>, ambiguous: Bool)
+    }
+
+    private func apply(_ point: Point, to state: inout State) {
+        switch point {
+        case .interval(let interval, let minutes):
+            state.name(interval)
+            if let minutes { state.partOfDay = minutes }
+        case .clock(let minutes, let ambiguous):
+            state.atClock(minutes, ambiguous: ambiguous)
+        }
+    }
+
+    /// The point at a position, with a clock or part of the day that follows it
+    /// ("tomorrow at 8", "Monday morning").
+    private func point(at index: Int, in request: RequestWords) -> (Int, Point)? {
+        guard request.isFree(index) else { return nil }
+        if let (length, _) = request.match(words.on, at: index) {
+            let article = request.isFree(index + length) && words.articles.contains(request.words[index + length]) ? 1 : 0
+            if let (rest, point) = point(at: index + length + article, in: request) { return (length + article + rest, point) }
+        }
+        if let (length, _) = request.match(words.at, at: index), let (clockLength, minutes, ambiguous) = clockTime(at: index + length, in: request, needsMarker: false) {
+            return (length + clockLength, .clock(minutes, ambiguous: ambiguous))
+        }
+        if let (clockLength, minutes, ambiguous) = clockTime(at: index, in: request, needsMarker: true) {
+            return (clockLength, .clock(minutes, ambiguous: ambiguous))
+        }
+        guard let (length, interval, hours) = day(at: index, in: request) else { return nil }
+        // What follows on the same day: "at 8 am", "8 pm", "morning".
+        var end = index + length
+        var minutes = hours
+        if let (atLength, _) = request.match(words.at, at: end), let (clockLength, clockMinutes, ambiguous) = clockTime(at: end + atLength, in: request, needsMarker: false) {
+            minutes = placed(clockMinutes, ambiguous: ambiguous, within: hours)
+            end += atLength + clockLength
+        } else if let (clockLength, clockMinutes, ambiguous) = clockTime(at: end, in: request, needsMarker: true) {
+            minutes = placed(clockMinutes, ambiguous: ambiguous, within: hours)
+            end += clockLength
+        } else if let (partLength, part) = request.match(words.partsOfDay, at: end) {
+            minutes = part.lowerBound * 60..<part.upperBound * 60
+            end += partLength
+        }
+        return (end - index, .interval(interval, minutes: minutes))
+    }
+
+    private func placed(_ minutes: Range<Int>, ambiguous: Bool, within part: Range<Int>?) -> Range<Int> {
+        guard ambiguous, let part, !part.contains(minutes.lowerBound), part.contains(minutes.lowerBound + 720) else { return minutes }
+        return minutes.lowerBound + 720..<minutes.upperBound + 720
+    }
+
+    /// A day or longer stretch by name: "tomorrow", "tonight", "Friday", "next
+    /// week", "this month", "March 9", "the 9th", "2026-03-09", "in March";
+    /// with the hours it names ("tonight": 17 to 24), in minutes.
+    private func day(at index: Int, in request: RequestWords) -> (Int, DateInterval, Range<Int>?)? {
+        if let (length, entry) = request.match(words.days, at: index) {
+            return (length, clock.day(offset: entry.day), entry.hours.map { $0.lowerBound * 60..<$0.upperBound * 60 })
+        }
+        for (table, shift) in [(words.this, 0), (words.next, 1), (words.last, -1)] {
+            guard let (length, _) = request.match(table, at: index) else { continue }
+            let next = index + length
+            if let (unitLength, unit) = request.match(words.units, at: next) {
+                return (length + unitLength, clock.unit(unit, containing: clock.now, shiftedBy: shift), nil)
+            }
+            if let (weekdayLength, weekday) = request.match(words.weekdays, at: next) {
+                return (length + weekdayLength, clock.weekday(weekday, shift: shift), nil)
+            }
+            if let (monthLength, month) = request.match(words.months, at: next) {
+                return (length + monthLength, clock.month(month, shift: shift), nil)
+            }
+        }
+        if let (length, weekday) = request.match(words.weekdays, at: index) {
+            return (length, clock.weekday(weekday, shift: tense == .past ? -2 : tense == .future ? 2 : 3), nil)
+        }
+        if let (length, interval) = isoDate(at: index, in: request) { return (length, interval, nil) }
+        if let (length, interval) = month(at: index, in: request, afterMarker: false) { return (length, interval, nil) }
+        if let (length, dayOfMonth) = dayOfMonth(at: index, in: request) {
+            // "the 9th of March", "9 March"
+            var end = index + length
+            if let (ofLength, _) = request.match(words.of, at: end) { end += ofLength }
+            if let (monthLength, month) = request.match(words.months, at: end),
+               let interval = clock.date(month: month, day: dayOfMonth, year: year(at: end + monthLength, in: request)?.year) {
+                return (end + monthLength + (year(at: end + monthLength, in: request)?.length ?? 0) - index, interval, nil)
+            }
+            // "the 9th" alone: the nearest 9th, or the last one for the past.
+            if isOrdinal(at: index, in: request), let interval = clock.day(ofMonth: dayOfMonth, tense: tense) {
+                return (length, interval, nil)
+            }
+        }
+        return nil
+    }
+
+    /// "March", "March 9", "March 9th 2026", "in May": a month or one of its days.
+    private func month(at index: Int, in request: RequestWords, afterMarker: Bool) -> (Int, DateInterval)? {
+        guard let (length, month) = request.match(words.months, at: index) else { return nil }
+        var end = index + length
+        if let (dayLength, dayOfMonth) = dayOfMonth(at: end, in: request) {
+            let year = year(at: end + dayLength, in: request)
+            if let interval = clock.date(month: month, day: dayOfMonth, year: year?.year) {
+                return (end + dayLength + (year?.length ?? 0) - index, interval)
+            }
+        }
+        // "may" and "march" are also verbs: alone, they need a word that makes them months.
+        let previous = index > 0 ? request.words[index - 1] : ""
+        guard afterMarker || !words.monthsNeedingContext.contains(request.words[index]) || words.monthContext.contains(previous)
+        else { return nil }
+        let year = year(at: end, in: request)
+        end += year?.length ?? 0
+        return (end - index, clock.month(month, year: year?.year))
+    }
+
+    /// A day of the month: "9", "9th", "ninth" (at most 31).
+    private func dayOfMonth(at index: Int, in request: RequestWords) -> (Int, Int)? {
+        guard request.isFree(index) else { return nil }
+        let word = request.words[index]
+        if let number = Int(word), (1...31).contains(number), word.count <= 2 { return (1, number) }
+        if let number = ordinalNumber(word), (1...31).contains(number), !isReferenceNoun(index + 1, request) { return (1, number) }
+        if let (length, number) = request.match(words.dayOrdinals, at: index), !isReferenceNoun(index + length, request) {
+            // Word ordinals are dates only after "on" ("on the first", not "the first photo").
+            let previous = index > 1 && words.articles.contains(request.words[index - 1]) ? index - 2 : index - 1
+            if previous >= 0, words.on.contains(in: request.words, at: previous) { return (length, number) }
+        }
+        return nil
+    }
+
+    /// Whether the word is an ordinal ("9th", "ninth"), not a plain number.
+    private func isOrdinal(at index: Int, in request: RequestWords) -> Bool {
+        ordinalNumber(request.words[index]) != nil || request.match(words.dayOrdinals, at: index) != nil
+    }
+
+    /// "9th" -> 9.
+    private func ordinalNumber(_ word: String) -> Int? {
+        for suffix in words.ordinalSuffixes where word.hasSuffix(suffix) {
+            if let number = Int(word.dropLast(suffix.count)) { return number }
+        }
+        return nil
+    }
+
+    /// A four-digit year after a date.
+    private func year(at index: Int, in request: RequestWords) -> (length: Int, year: Int)? {
+        guard request.isFree(index), request.words[index].count == 4, let year = Int(request.words[index]), (1900...2200).contains(year)
+        else { return nil }
+        return (1, year)
+    }
+
+    /// "2026-03-09", split into three numbers.
+    private func isoDate(at index: Int, in request: RequestWords) -> (Int, DateInterval)? {
+        guard (index..<index + 3).allSatisfy(request.isFree), request.words[index].count == 4,
+              let year = Int(request.words[index]), let month = Int(request.words[index + 1]), let day = Int(request.words[index + 2]),
+              (1...12).contains(month), let interval = clock.date(month: month, day: day, year: year) else { return nil }
+        return (3, interval)
+    }
+
+    /// A number: "3", "three", "a couple of"; with `optional`, one when there is none.
+    private func quantity(at index: Int, in request: RequestWords, optional: Bool) -> (Int, Int)? {
+        if request.isFree(index), let number = Int(request.words[index]), number > 0, number < 1_000 { return (1, number) }
+        if let (length, number) = request.match(words.numbers, at: index) { return (length, number) }
+        return optional ? (0, 1) : nil
+    }
+
+    /// A time of day, as the minutes of an hour or a minute: "8 am", "8am",
+    /// "8:30", "14:00", "8 o'clock", "noon", "half past 8"; a bare hour ("8")
+    /// only when `needsMarker` is false (after "at"). Ambiguous when it could be
+    /// morning or evening.
+    private func clockTime(at index: Int, in request: RequestWords, needsMarker: Bool) -> (Int, Range<Int>, Bool)? {
+        guard request.isFree(index) else { return nil }
+        if let (length, part) = request.match(words.partsOfDay, at: index), part.count == 1 {
+            return (length, part.lowerBound * 60..<part.lowerBound * 60 + 60, false)  // "noon", "midnight": one hour
+        }
+        if let (length, _) = request.match(words.half, at: index), let (hourLength, minutes, ambiguous) = clockTime(at: index + length, in: request, needsMarker: false) {
+            return (length + hourLength, minutes.lowerBound + 30..<minutes.lowerBound + 31, ambiguous)
+        }
+        let word = request.words[index]
+        // "8am", "10pm"
+        for (suffixes, afternoon) in [(["am", "a.m"], false), (["pm", "p.m"], true)] {
+            for suffix in suffixes where word.hasSuffix(suffix) {
+                if let hour = Int(word.dropLast(suffix.count)), (1...12).contains(hour) {
+                    let start = (hour % 12 + (afternoon ? 12 : 0)) * 60
+                    return (1, start..<start + 60, false)
+                }
+            }
+        }
+        // "8", or "eight" where a clock is certain ("at eight", "half eight", "eight pm").
+        let spelled = needsMarker || words.articles.contains(word) ? nil
+            : request.match(words.numbers, at: index).flatMap { $0.length == 1 ? $0.value : nil }
+        guard let hour = Int(word).flatMap({ word.count <= 2 ? $0 : nil }) ?? spelled, (0...24).contains(hour) else { return nil }
+        var length = 1
+        var minute: Int?
+        if request.isFree(index + 1), request.words[index + 1].count == 2, let number = Int(request.words[index + 1]), (0...59).contains(number) {
+            minute = number
+            length += 1
+        }
+        var start = hour * 60 + (minute ?? 0)
+        let width = minute == nil ? 60 : 1
+        if let (markerLength, _) = request.match(words.am, at: index + length), hour <= 12 {
+            start = (hour % 12) * 60 + (minute ?? 0)
+            return (length + markerLength, start..<start + width, false)
+        }
+        if let (markerLength, _) = request.match(words.pm, at: index + length), hour <= 12 {
+            start = (hour % 12 + 12) * 60 + (minute ?? 0)
+            return (length + markerLength, start..<start + width, false)
+        }
+        let marker = request.match(words.oclock, at: index + length)?.length ?? 0
+        guard minute != nil || marker > 0 || !needsMarker else { return nil }
+        // An hour without am or pm: 1 to 6 is more often afternoon than night.
+        if minute == nil, (1...6).contains(hour) { start += 720 }
+        return (length + marker, start..<start + width, (1...12).contains(hour))
+    }
+}
+
+/// The caller's clock and time zone, and the calendar arithmetic of time words.
+struct RequestClock {
+    let now: Date
+    let calendar: Calendar
+
+    /// A clock at `now` in `timeZone`, with weeks starting on an ISO weekday (1 is Monday).
+    init(now: Date, timeZone: TimeZone, weekStartsOn: Int) {
+        self.now = now
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.firstWeekday = weekStartsOn % 7 + 1
+        self.calendar = calendar
+    }
+
+    /// The clock of a query, with weeks starting as a vocabulary says.
+    init(_ query: SearchQuery, vocabulary: RequestVocabulary) {
+        self.init(now: query.now, timeZone: query.timeZone, weekStartsOn: vocabulary.time.weekStartsOn)
+    }
+
+    func startOfDay(_ date: Date) -> Date {
+        calendar.startOfDay(for: date)
+    }
+
+    /// A moment of a day, in minutes after its midnight.
+    func date(_ day: Date, minutes: Int) -> Date {
+        calendar.date(byAdding: .minute, value: minutes, to: day) ?? day
+    }
+
+    /// The day `offset` days from today.
+    func day(offset: Int) -> DateInterval {
+        let start = calendar.date(byAdding: .day, value: offset, to: startOfDay(now))!
+        return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
+    }
+
+    /// The calendar unit ("week", "month", "weekend", "day", "hour") containing a
+    /// moment, moved by `shift` units.
+    func unit(_ unit: String, containing date: Date, shiftedBy shift: Int) -> DateInterval {
+        switch unit {
+        case "minute", "hour":
+            let seconds = unit == "hour" ? 3_600.0 : 60.0
+            let moment = date.addingTimeInterval(Double(shift) * seconds)
+            return DateInterval(start: moment.addingTimeInterval(-seconds / 2), duration: seconds)
+        case "weekend":
+            let week = calendar.dateInterval(of: .weekOfYear, for: date)!
+            let saturday = week.end.addingTimeInterval(-2 * 86_400)
+            let start = calendar.date(byAdding: .weekOfYear, value: shift, to: startOfDay(saturday.addingTimeInterval(3_600)))!
+            return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 2, to: start)!)
+        case "fortnight":
+            let start = calendar.date(byAdding: .day, value: 14 * shift, to: startOfDay(date))!
+            return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 14, to: start)!)
+        default:
+            let component: Calendar.Component = switch unit {
+            case "week": .weekOfYear
+            case "month": .month
+            case "year": .year
+            default: .day
+            }
+            let shifted = calendar.date(byAdding: component, value: shift, to: date)!
+            return calendar.dateInterval(of: component, for: shifted)!
+        }
+    }
+
+    /// Seconds in a unit, for "the next 3 days".
+    func duration(of unit: String) -> Double {
+        switch unit {
+        case "minute": 60
+        case "hour": 3_600
+        case "week": 604_800
+        case "weekend": 172_800
+        case "fortnight": 1_209_600
+        case "month": 2_629_746
+        case "year": 31_556_952
+        default: 86_400
+        }
+    }
+
+    /// A weekday (ISO: 1 is Monday) near today: `shift` 0 is this week's, 1
+    /// the first after today, -1 the last before today, 2 the next from today
+    /// on (today included), -2 the last up to today (today included), 3 the
+    /// nearer of those two (the next when they are as near).
+    func weekday(_ isoWeekday: Int, shift: Int) -> DateInterval {
+        let today = calendar.component(.weekday, from: now)  // Sunday is 1
+        let wanted = isoWeekday % 7 + 1
+        var offset: Int
+        switch shift {
+        case 0:
+            let week = calendar.dateInterval(of: .weekOfYear, for: now)!
+            let first = calendar.component(.weekday, from: week.start)
+            let position = (wanted - first + 7) % 7
+            return day(from: week.start, offset: position)
+        case 1: offset = (wanted - today + 7) % 7; if offset == 0 { offset = 7 }
+        case -1: offset = -((today - wanted + 7) % 7); if offset == 0 { offset = -7 }
+        case 2: offset = (wanted - today + 7) % 7
+        case 3:
+            let ahead = (wanted - today + 7) % 7, behind = (today - wanted + 7) % 7
+            offset = ahead <= behind ? ahead : -behind
+        default: offset = -((today - wanted + 7) % 7)
+        }
+        return day(offset: offset)
+    }
+
+    private func day(from start: Date, offset: Int) -> DateInterval {
+        let day = calendar.date(byAdding: .day, value: offset, to: start)!
+        return DateInterval(start: day, end: calendar.date(byAdding: .day, value: 1, to: day)!)
+    }
+
+    /// A month of the current year, or of the next or last one with that name (`shift` 1, -1).
+    func month(_ month: Int, shift: Int) -> DateInterval {
+        let current = calendar.component(.month, from: now), year = calendar.component(.year, from: now)
+        switch shift {
+        case 1: return self.month(month, year: month > current ? year : year + 1)
+        case -1: return self.month(month, year: month < current ? year : year - 1)
+        default: return self.month(month, year: year)
+        }
+    }
+
+    /// A month of a year (this year when nil).
+    func month(_ month: Int, year: Int?) -> DateInterval {
+        let components = DateComponents(year: year ?? calendar.component(.year, from: now), month: month, day: 1)
+        let start = calendar.date(from: components)!
+        return calendar.dateInterval(of: .month, for: start)!
+    }
+
+    /// A day written in numbers, "14/4", "4/22", "14/4/2026" or "14.4.": day and
+    /// month in the order that fits, `dayFirst` when both could be a month;
+    /// nil when it is no date.
+    func date(writtenAs text: Substring, dayFirst: Bool) -> DateInterval? {
+        let parts = text.split(whereSeparator: { $0 == "/" || $0 == "." }).map(String.init)
+        guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }),
+              let first = Int(parts[0]), let second = Int(parts[1]), parts[0].count <= 2, parts[1].count <= 2 else { return nil }
+        var year = parts.count == 3 ? Int(parts[2]) : nil
+        if let short = year, short < 100 { year = 2000 + short }
+        let (day, month) = first > 12 ? (first, second) : second > 12 ? (second, first) : dayFirst ? (first, second) : (second, first)
+        guard (1...12).contains(month) else { return nil }
+        return date(month: month, day: day, year: year)
+    }
+
+    /// A day of the month near today: this month's, last month's or next
+    /// month's, the nearest one (the last one on or before today for the past,
+    /// the next one on or after today for the future).
+    func day(ofMonth day: Int, tense: TimeExpressionReader.Tense) -> DateInterval? {
+        let today = startOfDay(now)
+        let candidates = (-1...1).compactMap { shift -> DateInterval? in
+            guard let month = calendar.date(byAdding: .month, value: shift, to: today) else { return nil }
+            let parts = calendar.dateComponents([.year, .month], from: month)
+            return date(month: parts.month, day: day, year: parts.year)
+        }
+        switch tense {
+        case .past: return candidates.last { $0.start <= today }
+        case .future: return candidates.first { $0.start >= today }
+        case .either:
+            return candidates.min { abs($0.start.timeIntervalSince(today)) < abs($1.start.timeIntervalSince(today)) }
+        }
+    }
+
+    /// A day by date (this month and year when nil); nil when there is no such day.
+    func date(month: Int?, day: Int, year: Int?) -> DateInterval? {
+        let components = DateComponents(year: year ?? calendar.component(.year, from: now),
+                                        month: month ?? calendar.component(.month, from: now), day: day)
+        guard let start = calendar.date(from: components), calendar.component(.day, from: start) == day else { return nil }
+        return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
+    }
+
+    /// Minutes after local midnight of a moment.
+    func minutesOfDay(_ date: Date) -> Int {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import EntityIndex
+
+/// Resolving requests as people say them on the sample corpus, with a fixed
+/// clock: verdicts that are never confidently wrong, time and recurrence,
+/// identifiers by their parts, the screen, and deleting by request.
+@Suite struct RequestResolutionTests {
+    let index: EntityIndex
+
+    init() throws {
+        index = try EntityIndex()
+        try index.donate(try sampleCorpus())
+    }
+
+    private func resolve(_ text: String, types: Set<EntityType> = [], visible: [String] = [], focused: String? = nil,
+                         now: Date = sampleNow) throws -> Resolution {
+        let context = visible.isEmpty && focused == nil ? nil
+            : ScreenContext(visible: visible.compactMap(EntityIdentifier.init), focused: focused.flatMap(EntityIdentifier.init))
+        return try index.resolve(SearchQuery(text, types: types, context: context, now: now, timeZone: TimeZone(identifier: "UTC")!))
+    }
+
+    @Test func aRequestWhoseWordsOnlyMeanItsTargetsIsNeverResolved() throws {
+        let oxygen = try resolve("which events mention oxygen?", types: ["calendar.event"])
+        #expect(oxygen.status == .ambiguous)
+        #expect(Set(oxygen.results.prefix(5).map(\.identifier.id)).isSuperset(of: ["evt-019", "evt-003"]))
+        // Nothing is about a zeppelin.
+        #expect(try resolve("delete the zeppelin tour").status == .notFound)
+        // A reference with nothing on screen is no guess from the words.
+        #expect(try resolve("this event").status == .notFound)
+        #expect(try resolve("archive it").status == .notFound)
+    }
+
+    @Test func wholeNamesResolveAndPartsOfTheRequestCount() throws {
+        let lunch = try resolve("delete the crew lunch")
+        #expect(lunch.status == .resolved)
+        #expect(lunch.results.first?.identifier.id == "evt-004")
+        #expect(lunch.interpretation?.command?.name == "delete")
+        // A word left unmatched keeps the verdict from being sure.
+        #expect(try resolve("the crew lunch with the astronomers from Mars").status != .resolved)
+    }
+
+    @Test func recurringEventsMatchEveryOccurrence() throws {
+        // The crew lunch is weekly from Tuesday 10 March: next Tuesday is the 17th.
+        let tuesday = try resolve("crew lunch next Tuesday")
+        #expect(tuesday.results.first?.identifier.id == "evt-004")
+        #expect(tuesday.results.first?.occurrence == (try Date("2026-03-17T12:00:00Z", strategy: .iso8601)))
+        // Not on a Wednesday.
+        #expect(try resolve("crew lunch next Wednesday").status != .resolved)
+        // The next event of all: the water recycler swap is every 14 days from today at 09:00,
+        // so the next after 09:30 is the Mission Control sync (weekly from Friday 13th, 15:00).
+        let next = try resolve("the next meeting")
+        #expect(next.status == .resolved)
+        #expect(next.results.first?.identifier.id == "evt-007")
+        // What comes after the crew lunch on the 17th.
+        let after = try resolve("what's after the crew lunch next Tuesday")
+        #expect(after.results.first.map { $0.occurrence! > (try! Date("2026-03-17T12:00:00Z", strategy: .iso8601)) } == true)
+        // No crew lunch tomorrow, a Friday: nothing comes after it.
+        #expect(try resolve("what's after the crew lunch tomorrow").status == .notFound)
+        // "weekly" finds weekly events.
+        #expect(Set(try resolve("weekly events").results.map(\.identifier.id)).isSuperset(of: ["evt-004", "evt-005", "evt-007"]))
+    }
+
+    @Test func identifiersAreFoundWholeAndByTheirParts() throws {
+        #expect(try resolve("+351 21 555 0179").results.first?.identifier.id == "con-ines-carvalho")
+        #expect(try resolve("who has a +351 number").results.first?.identifier.id == "con-ines-carvalho")
+        #expect(try resolve("whose number ends in 0179").results.first?.identifier.id == "con-ines-carvalho")
+        let station = try resolve("people at tycho-station", types: ["messages.contact"])
+        #expect(station.results.count >= 8)
+        #expect(station.results.allSatisfy { $0.identifier.type == "messages.contact" })
+        let mail = try resolve("mails from mission-control.earth")
+        #expect(mail.results.prefix(3).allSatisfy { $0.subtitle?.contains("mission-control.earth") == true })
+    }
+
+    @Test func theScreenIsReadForReferences() throws {
+        let mixed = ["photos.asset:photo-001", "calendar.event:evt-001", "photos.asset:photo-004", "photos.asset:photo-006"]
+        #expect(try resolve("the third photo", visible: mixed).results.map(\.identifier.id) == ["photo-006"])
+        #expect(try resolve("the fourth photo", visible: mixed).status == .notFound)
+        let these = try resolve("delete these photos", visible: mixed)
+        #expect(these.status == .resolved)
+        #expect(these.results.map(\.identifier.id) == ["photo-001", "photo-004", "photo-006"])
+        // Two things shown and neither in focus: "it" could be either.
+        #expect(try resolve("open it", visible: ["notes.note:note-001", "notes.note:note-002"]).status == .ambiguous)
+        // She is whom the focused mail is from.
+        let her = try resolve("call her", visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
+        #expect(her.results.map(\.identifier.id) == ["con-ines-carvalho"])
+        // The message in Japanese among those shown.
+        let japanese = try resolve("the message in Japanese", visible: ["messages.message:msg-001", "messages.message:msg-008"])
+        #expect(japanese.results.map(\.identifier.id) == ["msg-008"])
+        #expect(japanese.status == .resolved)
+        // The 8 am one.
+        let eight = try resolve("the 8 am one", visible: ["calendar.event:evt-003", "calendar.event:evt-004"])
+        #expect(eight.results.map(\.identifier.id) == ["evt-003"])
+    }
+
+    @Test func deletingByRequestDeletesOnlyWhatIsResolved() throws {
+        let index = try EntityIndex()
+        try index.donate(try sampleCorpus())
+        let visible = ScreenContext(visible: [EntityIdentifier(type: "notes.note", id: "note-001"), EntityIdentifier(type: "notes.note", id: "note-002")])
+        let ambiguous = try index.delete(matching: SearchQuery("delete it", context: visible))
+        #expect(ambiguous.resolution.status == .ambiguous && ambiguous.deleted.isEmpty)
+        #expect(try index.entity(for: EntityIdentifier(type: "notes.note", id: "note-001")) != nil)
+        let dryRun = try index.delete(matching: SearchQuery("delete the crew lunch", now: sampleNow), dryRun: true)
+        #expect(dryRun.deleted == [EntityIdentifier(type: "calendar.event", id: "evt-004")])
+        #expect(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "evt-004")) != nil)
+        let deleted = try index.delete(matching: SearchQuery("delete the crew lunch", now: sampleNow))
+        #expect(deleted.deleted == [EntityIdentifier(type: "calendar.event", id: "evt-004")])
+        #expect(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "evt-004")) == nil)
+        let these = try index.delete(matching: SearchQuery("delete these", context: visible))
+        #expect(these.deleted.count == 2)
+        #expect(try index.entities(for: visible.visible).isEmpty)
+    }
+}
+
+/// How recurring entities repeat.
+@Suite struct RecurrenceTests {
+    private func seconds(_ text: String) -> Double { ISO8601.seconds(fromDate: text)! }
+
+    @Test func occurrencesStepFromTheFirstDate() throws {
+        let start = seconds("2026-03-10T12:00:00Z")
+        let weekly = EntityTime(start: start, recurrence: Recurrence(frequency: .weekly))
+        #expect(weekly.firstOccurrence(from: seconds("2026-03-11"), to: nil) == seconds("2026-03-17T12:00:00Z"))
+        #expect(weekly.firstOccurrence(from: seconds("2026-03-18"), to: seconds("2026-03-23")) == nil)
+        #expect(weekly.lastOccurrence(atOrBefore: seconds("2026-03-30")) == seconds("2026-03-24T12:00:00Z"))
+        let fortnightly = EntityTime(start: start, recurrence: Recurrence(frequency: .weekly, interval: 2, end: seconds("2026-04-01")))
+        #expect(fortnightly.firstOccurrence(from: seconds("2026-03-11"), to: nil) == seconds("2026-03-24T12:00:00Z"))
+        #expect(fortnightly.firstOccurrence(from: seconds("2026-03-25"), to: nil) == nil)  // past the end
+        let counted = EntityTime(start: start, recurrence: Recurrence(frequency: .daily, count: 3))
+        #expect(counted.lastOccurrence(atOrBefore: seconds("2027-01-01")) == seconds("2026-03-12T12:00:00Z"))
+        let birthday = EntityTime(start: seconds("2015-01-19"), recurrence: Recurrence(frequency: .yearly))
+        #expect(birthday.firstOccurrence(from: seconds("2026-01-01"), to: nil) == seconds("2026-01-19"))
+        let monthly = EntityTime(start: seconds("2026-01-31"), recurrence: Recurrence(frequency: .monthly))
+        #expect(monthly.firstOccurrence(from: seconds("2026-02-01"), to: nil) == seconds("2026-02-28"))
+        #expect(Recurrence(encoded: Recurrence(frequency: .weekly, interval: 2, end: 5, count: nil).encoded[...]) ==
+            Recurrence(frequency: .weekly, interval: 2, end: 5, count: nil))
+    }
+}

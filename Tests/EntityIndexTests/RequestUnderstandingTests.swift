@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import EntityIndex
+
+/// Reading a request before searching: commands, references, types, time,
+/// languages, property values and flags, with a fixed clock.
+@Suite struct RequestUnderstandingTests {
+    let index: EntityIndex
+
+    init() throws {
+        index = try EntityIndex()
+    }
+
+    private func read(_ text: String, types: Set<EntityType> = [], zone: String = "UTC") throws -> RequestInterpretation {
+        try index.interpretation(of: SearchQuery(text, types: types, now: sampleNow, timeZone: TimeZone(identifier: zone)!))
+    }
+
+    private func day(_ text: String) -> Date {
+        try! Date(text + "T00:00:00Z", strategy: .iso8601)
+    }
+
+    @Test func commandsTakeTheirWordsAndArguments() throws {
+        let archive = try read("archive this")
+        #expect(archive.command?.name == "archive")
+        #expect(archive.reference?.kind == .pointer)
+        #expect(archive.contentWords.isEmpty)
+
+        let forward = try read("forward the mail from Seán to Inês")
+        #expect(forward.command?.name == "forward")
+        #expect(forward.command?.arguments.map(\.role) == ["recipient"])
+        #expect(forward.command?.arguments.first?.words == ["ines"])
+        #expect(forward.types == ["mail.message"])
+        #expect(forward.cues.first?.words == ["sean"])
+
+        let text = try read("text Amara back about it")
+        #expect(text.command?.arguments.first?.words == ["amara"])
+        #expect(text.reference?.kind == .pointer)
+
+        // Someone to call or text with nothing to say about: the person is what is meant.
+        let call = try read("call Mateo")
+        #expect(call.types == ["messages.contact"])
+        #expect(call.contentWords == ["mateo"])
+
+        let reschedule = try read("reschedule the 2 pm one to Monday")
+        #expect(reschedule.command?.arguments.first?.date == day("2026-03-16"))
+        #expect(reschedule.time?.minutesOfDay == 840..<900)
+        #expect(reschedule.reference?.kind == .pointer)
+    }
+
+    @Test func aFlagAfterACommandThatSetsOneIsTheStateNotAFilter() throws {
+        let done = try read("mark the second one done")
+        #expect(done.flags.isEmpty)
+        #expect(done.command?.arguments.map(\.role) == ["state"])
+        #expect(done.reference?.kind == .position(2))
+        let unread = try read("mark the unread ones as read")
+        #expect(unread.flags.map(\.value) == [false])
+        #expect(unread.command?.arguments.first?.words == ["read"])
+        // A negation turns a flag around.
+        #expect(try read("reminders I haven't done yet").flags.map(\.value) == [false])
+    }
+
+    @Test func referencesPointAtTheScreen() throws {
+        #expect(try read("these").reference?.kind == .plural)
+        #expect(try read("call her").reference?.kind == .person)
+        #expect(try read("the third photo from Amara").reference?.kind == .position(3))
+        #expect(try read("the last message").reference?.kind == .position(-1))
+        #expect(try read("the previous mail").reference?.kind == .relative(.previous))
+        #expect(try read("the one after that").reference?.kind == .relative(.next))
+        #expect(try read("the mail that is open").reference?.kind == .pointer)
+        #expect(try read("translate this into English").reference?.kind == .pointer)
+        // "that" starting a clause points at nothing.
+        #expect(try read("the note that mentions oxygen").reference == nil)
+        // "her birthday dinner": the person on screen is whose it is.
+        let dinner = try read("what time is her birthday dinner")
+        #expect(dinner.reference == nil)
+        #expect(dinner.cues.contains { $0.isOnScreen })
+        // An order said with words, not a screen: "my next call with Arjun".
+        let next = try read("when's my next call with Arjun")
+        #expect(next.time?.order == .next)
+        #expect(next.reference == nil)
+    }
+
+    @Test func typeWordsComeFromTheSchemasAndNameKinds() throws {
+        #expect(try read("which events mention oxygen?").types == ["calendar.event"])
+        #expect(try read("which events mention oxygen?").contentWords == ["oxygen"])
+        #expect(try read("are there any mails about the invoice").types == ["mail.message"])
+        #expect(try read("are there any mails about the invoice").asksForSeveral)
+        // A container with a time stands for what it holds.
+        #expect(try read("my calendar next week").types == ["calendar.event"])
+        // A container after a cue is the cue's value.
+        let groceries = try read("what's on the groceries list")
+        #expect(groceries.types.isEmpty)
+        #expect(groceries.cues.first?.words == ["groceries", "list"])
+        // "video" is a kind of photo asset.
+        let video = try read("the video Olga sent")
+        #expect(video.types == ["photos.asset"])
+        #expect(video.cues.contains { $0.properties.map(\.path) == ["mediaType"] && $0.words == ["video"] })
+        #expect(video.cues.contains { $0.words == ["olga"] && $0.properties.contains { $0.path == "sharedBy" } })
+    }
+
+    @Test func timeWordsBecomeRangesOnTheClock() throws {
+        let tomorrowMorning = try #require(try read("tomorrow morning").time)
+        #expect(tomorrowMorning.from == day("2026-03-13").addingTimeInterval(5 * 3_600))
+        #expect(tomorrowMorning.to == day("2026-03-13").addingTimeInterval(12 * 3_600))
+        #expect(try read("this Friday").time?.from == day("2026-03-13"))
+        #expect(try read("last Monday").time?.from == day("2026-03-09"))
+        #expect(try read("next month").time?.from == day("2026-04-01"))
+        #expect(try read("in March").time?.to == day("2026-04-01"))
+        #expect(try read("on the 9th").time?.from == day("2026-03-09"))
+        #expect(try read("what's on 14/4").time?.from == day("2026-04-14"))
+        #expect(try read("anything on 4/22?").time?.from == day("2026-04-22"))
+        #expect(try read("the day after tomorrow").time?.from == day("2026-03-14"))
+        #expect(try read("at 8 am").time?.minutesOfDay == 480..<540)
+        #expect(try read("at half eight").time?.minutesOfDay == 510..<511)
+        #expect(try read("the 3 o'clock one").time?.minutesOfDay == 900..<960)
+        #expect(try read("upcoming events").time?.order == .next)
+        let overdue = try read("overdue reminders")
+        #expect(overdue.time?.to == sampleNow)
+        #expect(overdue.flags.first?.value == false)
+        // "Tonight" in Tokyo begins at 08:00 UTC.
+        #expect(try read("tonight", zone: "Asia/Tokyo").time?.from == day("2026-03-12").addingTimeInterval(8 * 3_600))
+        // Words that look like time but name something stay words.
+        #expect(try read("the Lagaan movie night").time == nil)
+        #expect(try read("EVA 2").time == nil)
+        #expect(try read("may I see the mail").time == nil)
+    }
+
+    @Test func propertyCuesLanguagesAndIdentifiers() throws {
+        let tagged = try read("notes tagged hydroponics")
+        #expect(tagged.cues.first?.properties.map(\.path) == ["tags"])
+        #expect(try read("meetings with Mateo").cues.first?.properties.map(\.path) == ["attendees"])
+        #expect(try read("events at airlock A").cues.first?.words == ["airlock", "a"])
+        #expect(try read("the message in Japanese").languages == ["ja"])
+        #expect(try read("Inês's email address").types == ["messages.contact"])
+        #expect(try read("what did Arjun send me yesterday").cues.first?.words == ["arjun"])
+        #expect(try read("whose number ends in 0143").identifiers == ["0143"])
+        #expect(try read("+351 21 555 0179").identifiers == ["+351215550179"])
+        #expect(try read("who's got a +44 number").identifiers == ["+44"])
+        #expect(try read("high priority reminders").cues.first?.properties.map(\.path) == ["priority"])
+        let anchor = try #require(try read("what's after the crew lunch tomorrow").anchor)
+        #expect(anchor.relation == .after)
+        #expect(anchor.words == ["the", "crew", "lunch", "tomorrow"])
+    }
+
+    @Test func aRequestNeverCrashesTheReader() throws {
+        // Words from every part of the vocabulary in random orders, with punctuation and numbers.
+        let pool = ["delete", "this", "the", "next", "last", "one", "ones", "from", "to", "at", "in", "on", "tomorrow", "8", "am",
+                    "half", "after", "before", "Amara's", "her", "these", "meeting", "mail", "photo", "unread", "not", "done",
+                    "14/4", "+44", "0143", "march", "may", "?", ",", "it", "with", "tagged", "what's", "who's", "mark", "as"]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<400 {
+            let count = Int.random(in: 0...8, using: &random)
+            let text = (0..<count).map { _ in pool.randomElement(using: &random)! }.joined(separator: " ")
+            _ = try read(text)
+        }
+    }
+}
