@@ -12,6 +12,9 @@ struct SizeReport: Codable {
         /// out on the clock, as EntityIndex and FTS5 must.
         let rawXapianFromText: Latency?
         let sqlite: Latency?
+        /// The same requests searched plainly (`understandsRequest: false`), for
+        /// the kinds whose requests are read first: what reading them costs.
+        let plain: Latency?
     }
     let entities: Int
     let donationPerSecond: Double
@@ -42,8 +45,12 @@ struct SizeReport: Codable {
                 + "\(kind.sqlite.map { ms($0.p50) } ?? "—") | \(ratio(ours, kind.rawXapian?.p50)) | "
                 + "\(ratio(ours, kind.rawXapianFromText?.p50)) | \(ratio(ours, kind.sqlite?.p50)) |")
         }
+        let understood = kinds.compactMap { kind in kind.plain.map { (kind.kind, kind.entityIndex.p50, $0.p50) } }
         lines += [
             "",
+            "- reading the request first adds at the median: " + understood.map { kind, ours, plain in
+                "\(kind) \(ms(ours - plain)) ms (\(ms(ours)) against \(ms(plain)) searched plainly)"
+            }.joined(separator: ", "),
             "- donation in batches of 1,000: EntityIndex \(Int(donationPerSecond))/s, SQLite FTS5 \(Int(sqliteInsertsPerSecond))/s",
             "- one entity donated and committed: p50 \(ms(singleDonation.p50)) ms, p99 \(ms(singleDonation.p99)) ms",
             "- text queries per second while a writer donates: " + readsPerSecondWithWriter.sorted { $0.key < $1.key }
@@ -95,25 +102,34 @@ struct SizeRun {
         let raw = try RawXapian(path: directory + "/index")
         let workloads = Workload.all(for: corpus, count: settings.queries)
         var kinds: [SizeReport.Kind] = []
-        for kind in ["name", "typo", "property", "text", "meaning", "context"] {
+        for kind in ["name", "typo", "property", "text", "meaning", "context", "request", "understanding"] {
             let selected = workloads.filter { $0.kind == kind }
             // Raw Xapian runs what it can: free text, and a name's words as free text.
             let rawTexts = selected.filter { $0.words != nil && ($0.column == nil || kind == "name") }.map { $0.words!.joined(separator: " ") }
             let rawTerms = try rawTexts.map(raw.terms(for:))
             let ftsQueries = selected.compactMap { workload in workload.words.map { ($0, kind == "property" ? workload.column : nil) } }
-            for workload in selected { _ = try reader.search(workload.request) }  // warm
-            var ours: [Double] = [], theirs: [Double] = [], theirsFromText: [Double] = [], fts: [Double] = []
+            // Names and requests are read before they are searched; plainly, they are only searched.
+            let plainRequests: [SearchQuery] = kind == "name" || kind == "request"
+                ? selected.map { workload in
+                    var request = workload.request
+                    request.understandsRequest = false
+                    return request
+                } : []
+            for workload in selected { try workload.run(on: reader) }  // warm
+            for request in plainRequests { _ = try reader.search(request) }
+            var ours: [Double] = [], theirs: [Double] = [], theirsFromText: [Double] = [], fts: [Double] = [], plain: [Double] = []
             // Each engine answers the kind's queries back to back, as a service would;
             // the engines take turns each round, so drift on this shared machine hits them alike.
             for _ in 0..<settings.iterations {
-                for workload in selected { ours.append(try seconds { _ = try reader.search(workload.request) }) }
+                for workload in selected { ours.append(try seconds { try workload.run(on: reader) }) }
                 for terms in rawTerms { theirs.append(try seconds { _ = try raw.search(terms: terms, limit: 10) }) }
                 for text in rawTexts { theirsFromText.append(try seconds { _ = try raw.search(terms: try raw.terms(for: text), limit: 10) }) }
                 for (words, column) in ftsQueries { fts.append(try seconds { _ = try sqlite.search(words, column: column) }) }
+                for request in plainRequests { plain.append(try seconds { _ = try reader.search(request) }) }
             }
             kinds.append(.init(kind: kind, entityIndex: Latency(ours), rawXapian: theirs.isEmpty ? nil : Latency(theirs),
                                rawXapianFromText: theirsFromText.isEmpty ? nil : Latency(theirsFromText),
-                               sqlite: fts.isEmpty ? nil : Latency(fts)))
+                               sqlite: fts.isEmpty ? nil : Latency(fts), plain: plain.isEmpty ? nil : Latency(plain)))
         }
 
         var readsPerSecond: [Int: Double] = [:]

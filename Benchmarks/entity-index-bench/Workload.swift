@@ -1,11 +1,14 @@
 import EntityIndex
+import Foundation
 
 /// One query of the benchmark, as each engine runs it.
 struct Workload {
-    /// name, typo, property, text, meaning or context.
+    /// name, typo, property, text, meaning, context, request or understanding.
     let kind: String
     /// The request EntityIndex resolves.
     let request: SearchQuery
+    /// Whether EntityIndex only reads the request (`interpretation(of:)`), searching nothing.
+    var understandsOnly = false
     /// The words raw Xapian and SQLite FTS5 search for, when they can run this
     /// kind: those EntityIndex searches (stop words only when there is nothing else).
     let words: [String]?
@@ -33,14 +36,38 @@ struct Workload {
             let text = (0..<3).map { _ in corpus.vocabulary[Int.random(in: 0..<min(2_000, corpus.vocabulary.count), using: &random)] }
             // Plain text: words only, as raw Xapian and FTS5 search, and like them no matched properties.
             workloads.append(Workload(kind: "text", request: SearchQuery(text.joined(separator: " "), usesMeaning: false,
-                                                                         matchesNames: false, reportsMatches: false),
+                                                                         matchesNames: false, reportsMatches: false,
+                                                                         understandsRequest: false),
                                       words: StopWords.searched(text), column: nil))
             workloads.append(Workload(kind: "meaning", request: SearchQuery(meaning[number % meaning.count]), words: nil, column: nil))
             let visible = (0..<10).map { _ in pick(events).identifier }
             workloads.append(Workload(kind: "context", request: SearchQuery("the last event", context: ScreenContext(visible: visible)),
                                       words: nil, column: nil))
+            // Requests as people say them, at a moment inside the corpus's dates.
+            let event = pick(events)
+            let eventTitle = event.properties["title"]!.stringValue!
+            let attendee = event.properties["attendees"]?.arrayFirstName ?? "Amara"
+            let topic = corpus.vocabulary[Int.random(in: 0..<min(500, corpus.vocabulary.count), using: &random)]
+            let requests = ["delete the \(eventTitle)", "what's after the \(eventTitle)", "the next meeting with \(attendee)",
+                            "are there any notes about \(topic)", "messages from last week about \(topic)",
+                            "\(eventTitle) tomorrow morning"]
+            let request = SearchQuery(requests[number % requests.count], now: Self.requestClock, timeZone: TimeZone(identifier: "UTC")!)
+            workloads.append(Workload(kind: "request", request: request, words: nil, column: nil))
+            workloads.append(Workload(kind: "understanding", request: request, understandsOnly: true, words: nil, column: nil))
         }
         return workloads
+    }
+
+    /// The moment requests are said at: inside the synthetic corpus's dates.
+    static let requestClock = Date(timeIntervalSince1970: 1_775_000_000)
+
+    /// Runs the workload once on EntityIndex.
+    func run(on index: EntityIndex) throws {
+        if understandsOnly {
+            _ = try index.interpretation(of: request)
+        } else {
+            _ = try index.search(request)
+        }
     }
 
     /// The text with one letter of its longest word changed.
@@ -51,5 +78,13 @@ struct Workload {
         letters[letters.count / 2] = letters[letters.count / 2] == "x" ? "y" : "x"
         words[longest] = String(letters)
         return words.joined(separator: " ")
+    }
+}
+
+extension PropertyValue {
+    /// The name of the first object of a list (an event's first attendee).
+    var arrayFirstName: String? {
+        guard case .array(let values) = self, case .object(let fields)? = values.first else { return nil }
+        return fields["name"]?.stringValue
     }
 }
