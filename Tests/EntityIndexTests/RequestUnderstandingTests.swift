@@ -114,6 +114,13 @@ import Testing
         #expect(try read("at half eight").time?.minutesOfDay == 510..<511)
         #expect(try read("the 3 o'clock one").time?.minutesOfDay == 900..<960)
         #expect(try read("upcoming events").time?.order == .next)
+        // An order after what it orders; and only what is planned lies ahead.
+        let talking = try read("when am I talking to Mateo next")
+        #expect(talking.time?.order == .next)
+        #expect(talking.types == ["calendar.event", "reminders.reminder"])
+        #expect(try read("anything about the scrubber tomorrow").types == ["calendar.event", "reminders.reminder"])
+        #expect(try read("anything about the scrubber yesterday").types.isEmpty)
+        #expect(try read("show the next").time == nil)
         let overdue = try read("overdue reminders")
         #expect(overdue.time?.to == sampleNow)
         #expect(overdue.flags.first?.value == false)

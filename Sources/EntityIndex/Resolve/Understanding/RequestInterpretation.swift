@@ -178,4 +178,9 @@ public struct RequestTime: Sendable, Hashable {
 
     /// Whether it says anything at all.
     var isEmpty: Bool { from == nil && to == nil && minutesOfDay == nil && order == nil }
+
+    /// Whether it asks only for what comes after a moment: the next one, or a range from then on.
+    func liesAhead(of now: Date) -> Bool {
+        order == .next || (order == nil && from.map { $0 >= now } ?? false)
+    }
 }

@@ -67,6 +67,10 @@ struct RequestParser {
            !request.words.indices.contains(where: { isContent(at: $0, in: request) }), cues.isEmpty {
             types = grammar.scheduledTypes
         }
+        // Only what is planned lies ahead: "when am I talking to her next", "anything with Mateo next week".
+        if types.isEmpty, let time = interpretation.time, time.liesAhead(of: clock.now) {
+            types = grammar.scheduledTypes
+        }
         interpretation.types = types.sorted()
 
         // After a command that sets a state, a flag is that state — unless "as" said it ("mark the unread ones as read").
@@ -380,7 +384,9 @@ struct RequestParser {
             } else if let (length, relative) = request.match(vocabulary.relatives, at: index) {
                 if isReferenceNoun(at: index + length, in: request), relative == .previous || relative == .next {
                     found(.relative(relative), index..<index + length)
-                } else if isReferenceNoun(at: index + length, in: request) || isContent(at: index + length, in: request) {
+                } else if isReferenceNoun(at: index + length, in: request) || isContent(at: index + length, in: request)
+                            || endsClause(at: index + length, in: request) && !isNoun(request, index..<index + length) {
+                    // "the next meeting", and after what it orders: "when am I talking to her next".
                     order = (relative, request[index..<index + length])
                     request.take(index..<index + length)
                 }
@@ -406,6 +412,21 @@ struct RequestParser {
         let kind = kinds.first { if case .position = $0 { true } else if case .relative = $0 { true } else { $0 == .other } }
             ?? kinds.first { $0 == .plural } ?? kinds.first { $0 == .person } ?? .pointer
         return (Interpretation.Reference(kind: kind, words: words), order)
+    }
+
+    /// Whether words are said as a noun, after an article ("show the next"),
+    /// not after a pronoun ("talking to her next").
+    private func isNoun(_ request: RequestWords, _ range: Range<Int>) -> Bool {
+        func isArticle(_ index: Int) -> Bool {
+            request.words.indices.contains(index) && vocabulary.articles.contains(request.words[index])
+                && !vocabulary.personDeterminers.contains(in: request.words, at: index)
+        }
+        return isArticle(range.lowerBound) || isArticle(range.lowerBound - 1)
+    }
+
+    /// Whether a clause ends before a position: the request's end or a comma.
+    private func endsClause(at index: Int, in request: RequestWords) -> Bool {
+        index == request.words.count || request.clauseStarts.contains(index)
     }
 
     /// Whether "this" or "that" before a position points at something rather
