@@ -17,12 +17,13 @@ import Testing
                                "--markdown", markdown, "--json", json], executable: "entity-index-bench")
         #expect(run.status == 0, "\(run.error)")
         let table = try String(contentsOfFile: markdown, encoding: .utf8)
-        for kind in ["name", "typo", "property", "text", "meaning", "context"] {
+        for kind in ["name", "typo", "property", "text", "meaning", "context", "request", "understanding"] {
             #expect(table.contains("| \(kind) |"), "no \(kind) row")
         }
         // Plain text is timed in all three engines.
         let text = try #require(table.split(separator: "\n").first { $0.hasPrefix("| text |") })
         #expect(!text.contains("—"))
+        #expect(table.contains("- reading the request first adds at the median: name "))
         #expect(table.contains("- donation in batches of 1,000: EntityIndex"))
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         #expect((report?["sizes"] as? [Any])?.count == 1)

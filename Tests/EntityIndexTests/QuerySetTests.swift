@@ -27,8 +27,7 @@ import Testing
             func seconds(_ text: String?, endOfDay: Bool) -> Double? {
                 text.flatMap(ISO8601.seconds(fromDate:)).map { $0 + (endOfDay && text?.count == 10 ? 86_399.999 : 0) }
             }
-            let context = visible == nil && focused == nil ? nil
-                : ScreenContext(visible: (visible ?? []).compactMap(EntityIdentifier.init), focused: focused.flatMap(EntityIdentifier.init))
+            let context = screen(visible: visible, focused: focused)
             return SearchQuery(query, types: Set((types ?? []).map(EntityType.init(rawValue:))), property: property,
                                ranges: (ranges ?? []).map {
                                    PropertyRange($0.property, from: seconds($0.from, endOfDay: false), to: seconds($0.to, endOfDay: true))
@@ -49,8 +48,7 @@ import Testing
     ]
 
     @Test func everyKindOfQueryFindsItsTarget() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("corpora/queries.jsonl")
+        let url = corpusURL("queries.jsonl")
         let cases = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
             try JSONDecoder().decode(Case.self, from: Data($0.utf8))
         }

@@ -15,9 +15,8 @@ import Testing
 
     private func resolve(_ text: String, types: Set<EntityType> = [], visible: [String] = [], focused: String? = nil,
                          now: Date = sampleNow) throws -> Resolution {
-        let context = visible.isEmpty && focused == nil ? nil
-            : ScreenContext(visible: visible.compactMap(EntityIdentifier.init), focused: focused.flatMap(EntityIdentifier.init))
-        return try index.resolve(SearchQuery(text, types: types, context: context, now: now, timeZone: TimeZone(identifier: "UTC")!))
+        try index.resolve(SearchQuery(text, types: types, context: screen(visible: visible, focused: focused), now: now,
+                                      timeZone: TimeZone(identifier: "UTC")!))
     }
 
     @Test func aRequestWhoseWordsOnlyMeanItsTargetsIsNeverResolved() throws {
@@ -94,8 +93,6 @@ import Testing
     }
 
     @Test func deletingByRequestDeletesOnlyWhatIsResolved() throws {
-        let index = try EntityIndex()
-        try index.donate(try sampleCorpus())
         let visible = ScreenContext(visible: [EntityIdentifier(type: "notes.note", id: "note-001"), EntityIdentifier(type: "notes.note", id: "note-002")])
         let ambiguous = try index.delete(matching: SearchQuery("delete it", context: visible))
         #expect(ambiguous.resolution.status == .ambiguous && ambiguous.deleted.isEmpty)

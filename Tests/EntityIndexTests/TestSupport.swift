@@ -15,12 +15,23 @@ struct TemporaryDirectory {
     }
 }
 
+/// A file shipped in `corpora/`.
+func corpusURL(_ name: String) -> URL {
+    URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("corpora/\(name)")
+}
+
 /// The sample corpus shipped in `corpora/`.
 func sampleCorpus() throws -> [Entity] {
-    let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("corpora/space-crew.jsonl")
+    let url = corpusURL("space-crew.jsonl")
     return try EntityJSONLines.decode(try Data(contentsOf: url), source: url.path)
+}
+
+/// A screen from "type:id" identifiers; nil when nothing is shown.
+func screen(visible: [String]?, focused: String?) -> ScreenContext? {
+    guard !(visible ?? []).isEmpty || focused != nil else { return nil }
+    return ScreenContext(visible: (visible ?? []).compactMap(EntityIdentifier.init), focused: focused.flatMap(EntityIdentifier.init))
 }
 
 /// The clock requests over the sample corpus are said at: Thursday 12 March

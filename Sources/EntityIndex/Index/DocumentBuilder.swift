@@ -36,14 +36,17 @@ struct DocumentBuilder {
         try document.addBooleanTerm(IndexLayout.typeTerm(for: entity.type))
 
         var terms = TermWriter(document: document, schemas: schemas, stemmers: stemmers, collectsWords: lexicon != nil)
+        var start: Double?  // when it happens: its time property's value
         for property in schema.properties {
             guard let value = entity.properties[property.name] else { continue }
             try terms.index(value, as: property.kind, property: property, path: property.name,
                             language: property.language ?? defaultLanguage)
             if property.kind.isSortable, let number = value.sortableNumber {
                 try document.setValue(Document.sortableBytes(number), slot: IndexLayout.valueSlot(for: property.name))
+                if property.name == schema.timeProperty { start = number }
             }
         }
+        let time = start.map { EntityTime(start: $0, recurrence: terms.recurrence) }
         if let language = writtenLanguage(of: entity, schema: schema) {
             try document.addBooleanTerm(IndexLayout.languageTerm(language))
         }
@@ -51,7 +54,7 @@ struct DocumentBuilder {
         let names = try indexNames(of: entity, schema: schema, in: document)
         let meaning = lexicon.flatMap { MeaningVector(words: terms.words, lexicon: $0) }?.encoded ?? []
         let record = EntityRecord(identifier: entity.identifier, display: schema.displayRepresentation(of: entity),
-                                  names: names, time: time(of: entity, schema: schema), meaning: meaning)
+                                  names: names, time: time, meaning: meaning)
         try document.setValue(record.encoded, slot: EntityRecord.slot)
         try document.setValue(EntityJSONWriter.bytes(of: entity), slot: IndexLayout.entitySlot)
         return Built(document: document, nameWords: Set(names.flatMap { $0.words + $0.latinSpelling }))
@@ -67,14 +70,8 @@ extension DocumentBuilder {
         if let code = entity.properties[property.name]?.stringValue { return code }
         let texts = schema.properties.filter { $0.searchability == .title || $0.searchability == .text }
             .compactMap { entity.properties[$0.name]?.stringValue }
-        return texts.lazy.compactMap(ScriptLanguage.language(of:)).first ?? (texts.isEmpty ? nil : defaultLanguage.rawValue)
-    }
-
-    /// When the entity happens: its type's time property and its recurrence rule.
-    private func time(of entity: Entity, schema: EntitySchema) -> EntityTime? {
-        guard let property = schema.timeProperty, let start = entity.properties[property]?.sortableNumber else { return nil }
-        let rule = schema.properties.first { $0.kind == .recurrence }.flatMap { entity.properties[$0.name] }.flatMap(Recurrence.init)
-        return EntityTime(start: start, recurrence: rule)
+        let fallback = texts.isEmpty || !Language.isCode(defaultLanguage.rawValue) ? nil : defaultLanguage.rawValue
+        return texts.lazy.compactMap(ScriptLanguage.language(of:)).first ?? fallback
     }
 
     /// Indexes the entity's names (its top-level title properties) for the name
@@ -117,6 +114,8 @@ private struct TermWriter {
     let collectsWords: Bool
     /// Every word indexed in the general text, when `collectsWords`.
     var words: [String] = []
+    /// The entity's own recurrence rule (not a part's), once indexed.
+    var recurrence: Recurrence?
 
     init(document: Document, schemas: SchemaRegistry, stemmers: Stemmers, collectsWords: Bool) {
         self.document = document
@@ -154,11 +153,10 @@ private struct TermWriter {
             if let term = IndexLayout.anyReferenceTerm(to: target) { try document.addTerm(term) }
         case (.bool, .bool(true)):
             try document.addBooleanTerm(IndexLayout.flagTerm(path: path))
-        case (.language, .string(let code)):
-            try document.addBooleanTerm(IndexLayout.languageTerm(code))
         case (.recurrence, _):
             // "yearly" finds yearly events.
             guard let rule = Recurrence(value) else { break }
+            if !path.contains("."), recurrence == nil { recurrence = rule }
             try document.addBooleanTerm(IndexLayout.recurringTerm)
             try indexWords(rule.frequency.rawValue, path: path, language: language)
         case (.string, .string(let text)):
@@ -167,7 +165,7 @@ private struct TermWriter {
             // "livePhoto" is said "live photo".
             try indexText(text.splittingCamelCase, searchability: property.searchability, path: path, language: language)
         default:
-            break  // dates, numbers, false flags and durations are values, not words
+            break  // dates, numbers, false flags and durations are values, not words; a language is written once per entity
         }
     }
 
@@ -184,12 +182,13 @@ private struct TermWriter {
         case .identifier:
             // Whole and by its parts, and an address's words as words ("from
             // amara", "the orbital review newsletters" from newsletter@orbitalreview…).
-            guard let identifier = IndexLayout.exactValue(text) else { break }
-            for value in [identifier] + IdentifierParts.parts(of: text) {
+            let phone = IdentifierParts.phoneDigits(text)
+            guard let identifier = phone ?? IndexLayout.exactValue(text) else { break }
+            for value in [identifier] + IdentifierParts.parts(of: text, value: identifier, phoneDigits: phone) {
                 try document.addBooleanTerm(IndexLayout.identifierPrefix(for: path) + value)
                 try document.addTerm(IndexLayout.anyIdentifierPrefix + value)
             }
-            if IdentifierParts.phoneDigits(text) == nil {
+            if phone == nil {
                 try indexWords(String(text.map { $0.isLetter || $0.isNumber ? $0 : " " }), path: path, language: language)
             }
         case .notSearched:

@@ -96,3 +96,10 @@ struct RecordReader {
         bytes[timeRange.upperBound...]
     }
 }
+
+extension Document {
+    /// The document's stored record, or nil when it holds none.
+    func record() throws -> RecordReader? {
+        RecordReader(try valueBytes(slot: EntityRecord.slot))
+    }
+}

@@ -1,13 +1,14 @@
+import Foundation
+
 /// The parts an identifier is also found by, so that a person need not say it
 /// whole: an email's local part and domain ("tycho-station" finds
 /// `zoe.muller@tycho-station.space`), a phone number without its country code,
 /// its last two groups ("555 0179") and last group ("0179"), and the country code alone ("+351").
 enum IdentifierParts {
     /// The exact values (as `IndexLayout.exactValue` writes them) an identifier
-    /// is found by besides its whole value.
-    static func parts(of text: String) -> [String] {
-        if let digits = phoneDigits(text) { return phoneParts(of: text, digits: digits) }
-        let value = text.lowercased().filter { !$0.isWhitespace }
+    /// is found by besides its whole `value`; `phoneDigits` are the text's, when it is a phone number.
+    static func parts(of text: String, value: String, phoneDigits: String?) -> [String] {
+        if let phoneDigits { return phoneParts(of: text, digits: phoneDigits) }
         guard let at = value.lastIndex(of: "@") else { return [] }
         let local = String(value[..<at]), domain = String(value[value.index(after: at)...])
         var parts = [local, domain]
@@ -22,7 +23,7 @@ enum IdentifierParts {
     /// write between them, with at least three digits).
     static func phoneDigits(_ text: String) -> String? {
         var digits = "", sawPlus = false
-        for (offset, character) in text.trimmingSpaces.enumerated() {
+        for (offset, character) in text.trimmingCharacters(in: .whitespacesAndNewlines).enumerated() {
             switch character {
             case "0"..."9": digits.append(character)
             case "+" where offset == 0: sawPlus = true
@@ -38,7 +39,7 @@ enum IdentifierParts {
     /// code is the first group after the "+", as people write numbers).
     private static func phoneParts(of text: String, digits: String) -> [String] {
         guard digits.hasPrefix("+") else { return [] }
-        let groups = text.trimmingSpaces.dropFirst().split(whereSeparator: { !$0.isNumber })
+        let groups = text.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().split(whereSeparator: { !$0.isNumber })
         var parts = [String(digits.dropFirst())]
         if groups.count > 1, let country = groups.first, (1...3).contains(country.count) {
             parts.append(String(digits.dropFirst(1 + country.count)))
@@ -51,14 +52,5 @@ enum IdentifierParts {
             parts.append(String(last))  // its last group: "ends in 0179"
         }
         return parts
-    }
-}
-
-extension String {
-    /// The text without leading and trailing spaces.
-    var trimmingSpaces: Substring {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<max(start, end)]
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// "end", "count"}`. Occurrences step from the entity's first date in UTC.
 struct Recurrence: Hashable, Sendable {
     /// The unit of repetition.
-    enum Frequency: String, Sendable {
+    enum Frequency: String, Sendable, CaseIterable {
         case daily, weekly, monthly, yearly
     }
 

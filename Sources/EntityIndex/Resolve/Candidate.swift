@@ -25,6 +25,8 @@ struct Candidate {
     var relevance: Double?
     /// How well its name fits the request's words as said, commands and time words included.
     var rawNameScore: Double?
+    /// How well its name fits the request's content words (0 when they fit no name).
+    var nameFit = 0.0
 
     /// A candidate from the index, with its record when it was read already.
     init(documentID: UInt32, score: Double, matched: [String] = [], record: RecordReader? = nil) {
@@ -59,7 +61,7 @@ struct Candidate {
     /// Reads the document's record unless it was read already.
     mutating func readRecord(from database: Database) throws {
         guard record == nil, let documentID, let document = try database.document(id: documentID) else { return }
-        record = RecordReader(try document.valueBytes(slot: EntityRecord.slot))
+        record = try document.record()
     }
 
     /// Fills in the identifier, title and subtitle from the document's record

@@ -43,7 +43,7 @@ struct Coverage {
     /// The units of a plan's searched words, the names they stand for, the
     /// whole identifiers and the property values.
     init(reader: IndexReader, plan: TextResolver.Plan, mentions: [String: [String]], cues: [CueMatcher.Match],
-         typeUnit: (words: [String], types: Set<EntityType>)? = nil, askedTypes: Set<EntityType> = [],
+         typeUnit: (words: [String], types: Set<EntityType>)?, askedTypes: Set<EntityType>,
          vocabulary: RequestVocabulary) throws {
         self.reader = reader
         let count = Double(try reader.database.documentCount())

@@ -26,7 +26,6 @@ struct CueMatcher {
         /// ("translate" in "translate Chen's last message"): to be searched as words.
         var unusedWords: [String] = []
 
-        var isEmpty: Bool { strong.isEmpty && weak.isEmpty }
         /// The query for entities that hold any alternative, or nil when there are none.
         func query() throws -> Query? { try (strong + weak).query() }
     }
@@ -35,22 +34,27 @@ struct CueMatcher {
     func match(_ cue: RequestInterpretation.PropertyCue) throws -> Match {
         var cue = cue
         var match = Match()
-        if cue.isPossessive, cue.words.count > 1 {
-            // The owner's name is the longest run of the words before "'s" that names someone.
-            for dropped in 0..<cue.words.count where try !named(Array(cue.words.dropFirst(dropped)), among: grammar.mentionFilter()).isEmpty {
-                match.unusedWords = Array(cue.words.prefix(dropped))
-                cue.words = Array(cue.words.dropFirst(dropped))
-                break
+        // Whoever the words name: for a possessive, the longest run of the words before "'s" that names someone.
+        var owners: [Entity] = []
+        if cue.isPossessive || cue.properties.isEmpty {
+            for dropped in 0..<(cue.isPossessive ? cue.words.count : 1) {
+                owners = try named(Array(cue.words.dropFirst(dropped)), among: grammar.mentionFilter())
+                guard owners.isEmpty else {
+                    match.unusedWords = Array(cue.words.prefix(dropped))
+                    cue.words = Array(cue.words.dropFirst(dropped))
+                    break
+                }
             }
         }
         if cue.properties.isEmpty {
             // Whatever refers to the entity named, or holds its address.
-            match.strong = try named(cue.words, among: grammar.mentionFilter()).flatMap(mentionTerms(of:)).map { [$0] }
+            match.strong = owners.flatMap(mentionTerms(of:)).map { [$0] }
         }
         let loose = cue.isPossessive ? Set(grammar.vocabulary.possessiveMayMean.flatMap { (try? normalizedWords(in: $0)) ?? [] }) : []
+        var people: [Entity]?
         for path in cue.properties {
             guard let property = schemas.schema(for: path.type)?.property(named: path.path) else { continue }
-            let found = try alternatives(for: cue.words, property: property, path: path.path)
+            let found = try alternatives(for: cue.words, property: property, path: path.path, people: &people)
             // "Seán's birthday" is his, not one he goes to: the looser cues of a possessive count in part.
             let isLoose = !loose.isEmpty && !property.words.cues.isEmpty
                 && property.words.cues.allSatisfy { cue in (try? normalizedWords(in: cue)).map { $0.allSatisfy(loose.contains) } ?? false }
@@ -62,10 +66,10 @@ struct CueMatcher {
             // as much as a reference does.
             let significant = cue.words.filter { !grammar.vocabulary.ignored.contains($0) }
             if !significant.isEmpty { match.strong.append(significant.map(IndexLayout.nameTerm)) }
-            for person in try named(cue.words, among: grammar.mentionFilter()) {
+            for person in owners {
                 match.strong += try firstNames(of: person).map { [IndexLayout.nameTerm($0)] }
             }
-            match.weak += try possessiveMentions(of: cue.words)
+            match.weak += try possessiveMentions(of: cue.words, owners: owners)
         }
         return match
     }
@@ -77,11 +81,11 @@ struct CueMatcher {
 
     /// Text that says the name: its words, or what the people so named are called
     /// ("Aju's birthday" for Arjun, whose nickname is Aju).
-    private func possessiveMentions(of words: [String]) throws -> Alternatives {
+    private func possessiveMentions(of words: [String], owners: [Entity]) throws -> Alternatives {
         let significant = words.filter { !grammar.vocabulary.ignored.contains($0) }
         guard !significant.isEmpty else { return [] }
         var alternatives = [try significant.map { IndexLayout.stemmedTerm(try stemmer.stem($0)) }]
-        for person in try named(words, among: grammar.mentionFilter()) {
+        for person in owners {
             alternatives += try mentionsByName(of: person)
         }
         return alternatives
@@ -113,7 +117,7 @@ struct CueMatcher {
         let query = try Query.combine(.filter, [try Query.term(IndexLayout.nameTerm(word)), try grammar.mentionFilter()])
         let matches = try reader.database.search(query, limit: Self.namedLimit)
         return try (0..<matches.count).compactMap { rank in
-            RecordReader(try matches.document(at: rank).valueBytes(slot: EntityRecord.slot))
+            try matches.document(at: rank).record()
                 .flatMap { IndexLayout.anyReferenceTerm(to: $0.summary.identifier) }
         }
     }
@@ -143,17 +147,18 @@ struct CueMatcher {
         return entities
     }
 
-    /// Alternatives for a value of one property.
-    private func alternatives(for words: [String], property: PropertySchema, path: String) throws -> Alternatives {
+    /// Alternatives for a value of one property; `people` keeps the people
+    /// the words name once they were looked up.
+    private func alternatives(for words: [String], property: PropertySchema, path: String, people: inout [Entity]?) throws -> Alternatives {
         if let child = property.kind.transientType, let schema = schemas.schema(for: child) {
             // A parent stands for its parts: "with Mateo" is an attendee's name or address.
-            return try schema.properties.flatMap { try alternatives(for: words, property: $0, path: "\(path).\($0.name)") }
+            return try schema.properties.flatMap { try alternatives(for: words, property: $0, path: "\(path).\($0.name)", people: &people) }
         }
         if let target = property.kind.referencedType {
             // "on the groceries list": the list named "groceries".
             let name = grammar.withoutNames(of: target, in: words)
             guard !name.isEmpty else { return [] }
-            return try named(name, among: try Query.term(IndexLayout.typeTerm(for: target))).compactMap {
+            return try named(name, among: try Query.ofTypes([target])).compactMap {
                 IndexLayout.referenceTerm(path: path, to: $0.identifier).map { [$0] }
             }
         }
@@ -170,10 +175,9 @@ struct CueMatcher {
         case .identifier:
             // Its words ("amara" of amara.okafor@…), an identifier said whole ("from mission-control.earth"),
             // or the addresses of people so named.
-            let people = try named(words, among: try Query.combine(.or, grammar.personTypes.sorted().map {
-                try Query.term(IndexLayout.typeTerm(for: $0))
-            }))
-            return allWords + (people.flatMap(identifierValues(of:)) + identifiers).map { [IndexLayout.identifierPrefix(for: path) + $0] }
+            let named = try people ?? self.named(words, among: try Query.ofTypes(grammar.personTypes))
+            people = named
+            return allWords + (named.flatMap(identifierValues(of:)) + identifiers).map { [IndexLayout.identifierPrefix(for: path) + $0] }
         case .notSearched:
             return []
         }
@@ -195,12 +199,6 @@ struct CueMatcher {
 extension CueMatcher.Alternatives {
     /// The query for entities that hold one of the alternatives, or nil when there are none.
     func query() throws -> Query? {
-        let each = try compactMap { terms -> Query? in
-            guard !terms.isEmpty else { return nil }
-            let queries = try terms.map { try Query.term($0) }
-            return queries.count == 1 ? queries[0] : try Query.combine(.and, queries)
-        }
-        guard !each.isEmpty else { return nil }
-        return each.count == 1 ? each[0] : try Query.combine(.or, each)
+        try Query.any(try compactMap { terms in try Query.all(try terms.map { try Query.term($0) }) })
     }
 }

@@ -39,44 +39,41 @@ struct EntityFilter {
         return (lower, upper)
     }
 
-    /// Whether anything narrows the entities at all.
-    var isEmpty: Bool {
-        types.isEmpty && (time?.isEmpty ?? true) && ranges.isEmpty && flags.isEmpty && languages.isEmpty
-    }
-
     /// The Xapian filter, or nil when nothing narrows. Recurring entities
     /// that began before a range pass it: `occurrence(of:)` settles them.
     func query() throws -> Query? {
         var filters: [Query] = []
         if !types.isEmpty {
-            filters.append(try Query.combine(.or, types.sorted().map { try Query.term(IndexLayout.typeTerm(for: $0)) }))
+            filters.append(try Query.ofTypes(types))
         }
         if let time, !time.isEmpty {
             let (lower, upper) = timeBounds
             let byType = try timedTypes.map { type, property in
-                let ofType = try Query.term(IndexLayout.typeTerm(for: type))
+                let ofType = try Query.ofTypes([type])
                 guard lower != nil || upper != nil else { return ofType }  // a time of day: checked on each candidate
                 return try Query.combine(.filter, [ofType, try range(on: property, lower, upper)])
             }
-            guard !byType.isEmpty else { return try Query.documents([]) }
-            filters.append(byType.count == 1 ? byType[0] : try Query.combine(.or, byType))
+            filters.append(try Query.any(byType) ?? Query.documents([]))
         }
         for range in ranges {
             filters.append(try self.range(on: range.property, range.lower, range.upper))
         }
         for flag in flags {
             let byType = try flag.properties.map { path in
-                let type = try Query.term(IndexLayout.typeTerm(for: path.type)), set = try Query.term(IndexLayout.flagTerm(path: path.path))
+                let type = try Query.ofTypes([path.type]), set = try Query.term(IndexLayout.flagTerm(path: path.path))
                 return try Query.combine(flag.value ? .filter : .andNot, [type, set])
             }
-            filters.append(byType.count == 1 ? byType[0] : try Query.combine(.or, byType))
+            filters.append(try Query.any(byType) ?? Query.documents([]))
         }
         if !languages.isEmpty {
             filters.append(try Query.combine(.or, languages.map { try Query.term(IndexLayout.languageTerm($0)) }))
         }
-        guard !filters.isEmpty else { return nil }
-        return filters.count == 1 ? filters[0] : try Query.combine(.and, filters)
+        return try Query.all(filters)
     }
+
+    /// How many occurrences are tried for a time of day: a recurring entity's
+    /// local time moves only with daylight saving time, so a few settle it.
+    static let occurrencesTried = 8
 
     /// Values of a property within bounds, and recurring entities that began
     /// before the upper one (their occurrences are checked later).
@@ -95,9 +92,10 @@ struct EntityFilter {
     /// occurrences and time of day — and the occurrence that counts: the first
     /// in the range, the next or last one for an order. `.some(nil)` passes
     /// without a time; nil fails.
-    func occurrence(of record: RecordReader?, type: EntityType?) -> Double?? {
+    func occurrence(of record: RecordReader?) -> Double?? {
         let timed = time.map { !$0.isEmpty } ?? false
-        let ranged = ranges.filter { range in type.flatMap { schemas.schema(for: $0)?.timeProperty } == range.property }
+        let timeProperty = ranges.isEmpty ? nil : record.flatMap { schemas.schema(for: $0.summary.identifier.type)?.timeProperty }
+        let ranged = ranges.filter { $0.property == timeProperty }
         guard timed || !ranged.isEmpty else { return .some(nil) }
         guard let when = record?.time else { return timed ? nil : .some(nil) }
         var lower = timed ? timeBounds.lower : nil, upper = timed ? timeBounds.upper : nil
@@ -111,7 +109,7 @@ struct EntityFilter {
         let latestFirst = time?.order == .previous || time?.order == .latest
         // Walk occurrences from the right end until one falls at the time of day asked.
         var occurrence = latestFirst ? when.lastOccurrence(atOrBefore: upper ?? anchor) : when.firstOccurrence(from: lower, to: upper)
-        for _ in 0..<8 {
+        for _ in 0..<Self.occurrencesTried {
             guard let moment = occurrence else { return nil }
             if let lower, moment < lower { return nil }
             if let upper, moment > upper { return nil }

@@ -48,7 +48,7 @@ struct NameResolver {
     private func scored(_ matches: MatchSet, words: [String]) throws -> [Candidate] {
         var candidates: [Candidate] = []
         for rank in 0..<matches.count {
-            guard let record = RecordReader(try matches.document(at: rank).valueBytes(slot: EntityRecord.slot)),
+            guard let record = try matches.document(at: rank).record(),
                   let best = NameScoring.best(query: words, names: record.names), best.score > 0 else { continue }
             candidates.append(Candidate(documentID: matches.documentID(at: rank), score: best.score, matched: [best.property],
                                         record: record))

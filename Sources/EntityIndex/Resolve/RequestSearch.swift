@@ -30,6 +30,8 @@ struct RequestSearch {
 
     /// How many candidates each way of finding them contributes.
     static let poolSize = 20
+    /// How many times the pool a listing holds, so that an order ("the next") has enough to choose from.
+    static let listingShare = 5
 
     /// The candidates, scored, with the occurrence that matched; and the plan
     /// their words were searched with, for finding which properties matched.
@@ -63,7 +65,7 @@ struct RequestSearch {
                                   languages: interpretation.languages, anchor: anchor, schemas: grammar.schemas, clock: clock)
         let filterQuery = try filter.query()
         let cueQueries = try cues.compactMap { try $0.match.query() }
-        let narrowed = try Self.combined(filterQuery, cueQueries)
+        let narrowed = try Query.all((filterQuery.map { [$0] } ?? []) + cueQueries)
 
         let text = TextResolver(reader: reader, configuration: configuration)
         var plan = try text.plan(forWords: interpretation.contentWords, exact: interpretation.identifiers, usesMeaning: false)
@@ -79,12 +81,12 @@ struct RequestSearch {
         let matchesNames = request.matchesNames && request.property == nil
         // Some entity's whole name, as the request says it ("Friday Pizza Night", "Eva Crew Did Relay").
         let saidWords = try normalizedWords(in: request.text)
-        let saidWholeNames = matchesNames ? try NameResolver(reader: reader).wholeNameCandidates(for: saidWords, filter: try typesFilter()) : []
+        let saidWholeNames = matchesNames ? try NameResolver(reader: reader).wholeNameCandidates(for: saidWords, filter: try typesFilter) : []
         var wholeNames: [Candidate] = []
         if plan.words.isEmpty && plan.exact.isEmpty {
             // With nothing to narrow by either, there is nothing to list.
-            guard narrowed != nil else { return ([], plan) }
-            add(try listing(narrowed, filter: filter))
+            guard let narrowed else { return ([], plan) }
+            add(try listing(narrowed, filter: filter, limit: max(request.limit, Self.poolSize) * Self.listingShare))
         } else {
             if matchesNames {
                 let names = NameResolver(reader: reader)
@@ -117,9 +119,9 @@ struct RequestSearch {
             }
             for match in matches { relevance[match.documentID!] = match.score / TextResolver.weight }
             add(matches.map { var match = $0; match.score = 0; return match })
-            if !cueQueries.isEmpty {
+            if !cueQueries.isEmpty, let narrowed {
                 // And what holds the values without the words ("Hugo's report" in French).
-                add(try listing(narrowed, filter: filter).prefix(pool).map { $0 })
+                add(try listing(narrowed, filter: filter, limit: pool).prefix(pool).map { $0 })
             }
         }
         // Names as said, beside what was understood, when understanding took some of the words or only
@@ -131,7 +133,7 @@ struct RequestSearch {
             let raw = try rawNameCandidates(for: said, wholeNames: saidWholeNames)
             // Those that pass the filters too are found like any other.
             let ids = Set(raw.compactMap(\.documentID)).subtracting(found.keys)
-            rawNamed = ids.subtracting(try passing(Array(ids), narrowed))
+            rawNamed = ids.subtracting(try reader.passing(Array(ids), narrowed))
             add(raw)
         }
 
@@ -143,8 +145,7 @@ struct RequestSearch {
         let readsRecords = !(filter.time?.isEmpty ?? true) || !filter.ranges.isEmpty || typeUnit != nil || !askedTypes.isEmpty || !cues.isEmpty
         for var candidate in found.values.sorted(by: { $0.documentID! < $1.documentID! }) {
             if readsRecords { try candidate.readRecord(from: reader.database) }
-            let type = candidate.record?.summary.identifier.type
-            let occurrence = filter.occurrence(of: candidate.record, type: type)
+            let occurrence = filter.occurrence(of: candidate.record)
             guard occurrence != nil || rawNamed.contains(candidate.documentID!) else { continue }
             candidate.occurrence = occurrence ?? nil
             candidate.passesFilter = occurrence != nil && !rawNamed.contains(candidate.documentID!)
@@ -152,15 +153,16 @@ struct RequestSearch {
             candidate.rawNameScore = said.flatMap { words in candidate.record.flatMap { NameScoring.best(query: words, names: $0.names)?.score } }
             scored.append(candidate)
         }
-        let coverage = try Coverage(reader: reader, plan: plan, mentions: mentions, cues: cues.map(\.match),
-                                    typeUnit: typeUnit, askedTypes: askedTypes,
-                                    vocabulary: grammar.vocabulary)
         // Words that are some entity's whole name were required of every match: each holds them all.
         let measures = plan.requiresAllWords && cues.isEmpty && typeUnit == nil && askedTypes.isEmpty
-            ? scored.map { _ in Coverage.Measure(share: 1, holdsCue: []) } : try coverage.measure(scored)
+            ? scored.map { _ in Coverage.Measure(share: 1, holdsCue: []) }
+            : try Coverage(reader: reader, plan: plan, mentions: mentions, cues: cues.map(\.match), typeUnit: typeUnit,
+                           askedTypes: askedTypes, vocabulary: grammar.vocabulary).measure(scored)
+        let words = plan.words.map(\.word)
         for (index, measure) in measures.enumerated() {
             let share = scored[index].passesFilter ? measure.share : 0
             scored[index].share = share
+            scored[index].nameFit = words.isEmpty ? 0 : scored[index].record.flatMap { NameScoring.best(query: words, names: $0.names)?.score } ?? 0
             scored[index].score = score(of: scored[index], share: share, plan: plan)
             let type = scored[index].record?.summary.identifier.type
             for (cue, held) in zip(cues.map(\.cue), measure.holdsCue) where held {
@@ -191,9 +193,9 @@ struct RequestSearch {
         let words = plan.words.map(\.word)
         // An owner is often part of a name ("Amma's Birthday"): the name is scored with it.
         let owners = interpretation.cues.filter(\.isPossessive).flatMap(\.words)
-        let names = candidate.record?.names ?? []
-        let named = words.isEmpty ? 0 : max(NameScoring.best(query: words, names: names)?.score ?? 0,
-                                             owners.isEmpty ? 0 : NameScoring.best(query: words + owners, names: names)?.score ?? 0)
+        let withOwners = words.isEmpty || owners.isEmpty ? 0
+            : candidate.record.flatMap { NameScoring.best(query: words + owners, names: $0.names)?.score } ?? 0
+        let named = max(candidate.nameFit, withOwners)
         let quality: Double
         if let relevance = candidate.relevance {
             quality = max(named, Resolution.textQuality + Resolution.relevanceSpread * relevance)
@@ -218,14 +220,14 @@ struct RequestSearch {
                 && candidate.score / max(share, 1e-9) >= bestQuality - Resolution.ambiguityMargin
         }
         // "the last movie night" is the last thing called so, when something is.
-        let words = plan.words.map(\.word)
-        func isNamedSo(_ candidate: Candidate) -> Bool {
-            !words.isEmpty && (candidate.record.flatMap { NameScoring.best(query: words, names: $0.names)?.score } ?? 0) >= NameScoring.prefix
-        }
-        let namedSo = candidates.contains { accountsLikeTheBest($0) && isNamedSo($0) }
+        func isNamedSo(_ candidate: Candidate) -> Bool { candidate.nameFit >= NameScoring.prefix }
+        let accounting = candidates.filter(accountsLikeTheBest)
+        let namedSo = accounting.contains(where: isNamedSo)
         func leads(_ candidate: Candidate) -> Bool { accountsLikeTheBest(candidate) && (!namedSo || isNamedSo(candidate)) }
-        var leaders = candidates.filter(leads)
-        let others = candidates.filter { !leads($0) }
+        var leaders: [Candidate] = [], others: [Candidate] = []
+        for candidate in candidates {
+            if leads(candidate) { leaders.append(candidate) } else { others.append(candidate) }
+        }
         leaders.sort {
             let (left, right) = ($0.occurrence!, $1.occurrence!)
             return order == .next || order == .earliest ? left < right : left > right
@@ -239,10 +241,8 @@ struct RequestSearch {
 
     /// Every entity that passes the filters, in the order of its time when it
     /// has one (the first occurrences first), else in index order.
-    private func listing(_ query: Query?, filter: EntityFilter) throws -> [Candidate] {
-        let query = try query ?? Query.term("").scaled(by: 0)
+    private func listing(_ query: Query, filter: EntityFilter, limit: Int) throws -> [Candidate] {
         let timed = filter.time != nil ? filter.timedTypes : []
-        let limit = max(request.limit, Self.poolSize) * 5
         guard !timed.isEmpty else {
             let matches = try reader.database.search(try query.scaled(by: 0), limit: limit)
             return (0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 0) }
@@ -250,7 +250,7 @@ struct RequestSearch {
         let ascending = filter.time?.order != .previous && filter.time?.order != .latest
         var candidates: [Candidate] = []
         for (type, property) in timed {
-            let ofType = try Query.combine(.filter, [query, try Query.term(IndexLayout.typeTerm(for: type))])
+            let ofType = try Query.combine(.filter, [query, try Query.ofTypes([type])])
             let matches = try reader.database.search(ofType, sortedBySlot: IndexLayout.valueSlot(for: property), ascending: ascending, limit: limit)
             candidates += (0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 0) }
         }
@@ -270,28 +270,13 @@ struct RequestSearch {
     /// No typos or prefixes are guessed at: the words understanding took were
     /// known words, and the others are searched with guessing already.
     private func rawNameCandidates(for words: [String], wholeNames: [Candidate]) throws -> [Candidate] {
-        let named = try NameResolver(reader: reader).candidates(for: words, filter: try typesFilter(), requiringAll: !wholeNames.isEmpty,
+        let named = try NameResolver(reader: reader).candidates(for: words, filter: try typesFilter, requiringAll: !wholeNames.isEmpty,
                                                                 guessing: false)
         return (wholeNames + named).map { var candidate = $0; candidate.score = 0; return candidate }
     }
 
     /// The query's own types as a filter, or nil when it names none.
-    private func typesFilter() throws -> Query? {
-        request.types.isEmpty ? nil : try Query.combine(.or, request.types.sorted().map { try Query.term(IndexLayout.typeTerm(for: $0)) })
-    }
-
-    /// The documents among some that a filter lets through (all of them without one).
-    private func passing(_ documentIDs: [UInt32], _ filter: Query?) throws -> Set<UInt32> {
-        guard let filter, !documentIDs.isEmpty else { return Set(documentIDs) }
-        let query = try Query.combine(.filter, [try Query.documents(documentIDs.sorted()), filter])
-        let matches = try reader.database.search(query, limit: documentIDs.count)
-        return Set((0..<matches.count).map(matches.documentID(at:)))
-    }
-
-    /// `AND` of a filter and more queries, or nil when there are none.
-    static func combined(_ filter: Query?, _ more: [Query]) throws -> Query? {
-        let all = (filter.map { [$0] } ?? []) + more
-        guard !all.isEmpty else { return nil }
-        return all.count == 1 ? all[0] : try Query.combine(.and, all)
+    private var typesFilter: Query? {
+        get throws { request.types.isEmpty ? nil : try Query.ofTypes(request.types) }
     }
 }

@@ -24,11 +24,14 @@ struct Resolver {
             // said, not what is meant; "this event" alone stays a reference with nothing to point at.
             interpretation.reference = nil
         }
+        // The focused entity, for "the previous mail" and "the one after that".
+        var focusedRecord: RecordReader?
         if let reference = interpretation.reference {
             switch reference.kind {
             case .relative(let order):
                 // "the previous mail", "the one after that": before or after the focused one in time, or now.
-                if let focused = screen.focused, let time = try record(of: focused)?.time {
+                focusedRecord = try screen.focused.flatMap(reader.record(of:))
+                if let focused = screen.focused, let time = focusedRecord?.time {
                     search.anchor = time.start
                     if let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: focused)) {
                         search.excluded.insert(documentID)
@@ -68,17 +71,16 @@ struct Resolver {
         search.interpretation = interpretation
         search.screen = screen
         var (found, plan) = try search.candidates()
-        if let kind = interpretation.reference?.kind, case .relative = kind, let focused = screen.focused,
-           let similar = try record(of: focused)?.names.first?.words, !similar.isEmpty {
+        if let similar = focusedRecord?.names.first?.words, !similar.isEmpty {
             // "the one after that": the next of the same kind as the focused one, if there is one.
             var alike = search
             alike.interpretation.contentWords += similar
             let (others, otherPlan) = try alike.candidates()
-            // Alike: named with at least half the focused one's name ("Movie Night: Spirited Away" after "…: Arrival").
+            // Alike: the focused one's name fits theirs at least `alikeNameFit` ("Movie Night: Spirited Away" after "…: Arrival").
             let alikeNamed = try others.contains { candidate in
                 var candidate = candidate
                 try candidate.readRecord(from: reader.database)
-                return (candidate.record.flatMap { NameScoring.best(query: similar, names: $0.names)?.score } ?? 0) >= 0.5
+                return (candidate.record.flatMap { NameScoring.best(query: similar, names: $0.names)?.score } ?? 0) >= Self.alikeNameFit
             }
             if alikeNamed { (found, plan) = (others, otherPlan) }
         }
@@ -119,23 +121,22 @@ struct Resolver {
         // The anchor is what its words say, time included ("the crew lunch tomorrow"), unless they are a whole name.
         let fitting = try search.candidates().candidates.filter { $0.passesFilter || $0.rawNameScore == NameScoring.exact }
         let ranked = try shown(fitting, limit: 2)
-        guard let best = ranked.first, let bestRecord = try record(of: best.identifier), let time = bestRecord.time,
+        guard let best = ranked.first, let bestRecord = try reader.record(of: best.identifier), let time = bestRecord.time,
               let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: best.identifier)) else { return nil }
         // The anchor is what is called so ("after the heater checkout"), even when others mention it.
         func nameScore(_ record: RecordReader?) -> Double {
             record.flatMap { NameScoring.best(query: interpretation.contentWords, names: $0.names)?.score } ?? 0
         }
-        let secondName = ranked.count < 2 ? 0 : nameScore(try record(of: ranked[1].identifier))
-        let named = nameScore(bestRecord) >= NameScoring.prefix && secondName < nameScore(bestRecord) - Resolution.ambiguityMargin
+        let bestName = nameScore(bestRecord), secondName = ranked.count < 2 ? 0 : nameScore(try reader.record(of: ranked[1].identifier))
+        let named = bestName >= NameScoring.prefix && secondName < bestName - Resolution.ambiguityMargin
         guard Resolution(ranked: ranked).status == .resolved || named else { return nil }
         let moment = best.occurrence?.timeIntervalSince1970 ?? time.firstOccurrence(from: clock.now.timeIntervalSince1970, to: nil) ?? time.start
         return (documentID, moment, best.identifier.type)
     }
 
-    private func record(of identifier: EntityIdentifier) throws -> RecordReader? {
-        try reader.database.document(uniqueTerm: IndexLayout.uniqueTerm(for: identifier))
-            .flatMap { RecordReader(try $0.valueBytes(slot: EntityRecord.slot)) }
-    }
+    /// How well the focused entity's name words must fit another's name for
+    /// it to be of the same kind ("the one after that"): about two words of three.
+    static let alikeNameFit = 0.5
 
     /// Names and text ranked by relevance, without reading the request: a
     /// document search (`understandsRequest` off).
@@ -172,7 +173,7 @@ struct Resolver {
                 add(try names.candidates(for: nameWords, filter: filter, requiringAll: plan.requiresAllWords))
             }
             // Alone, text needs no more matches than it shows; merged with names, a few more.
-            let pool = matchesNames ? max(request.limit, 20) : request.limit
+            let pool = matchesNames ? max(request.limit, RequestSearch.poolSize) : request.limit
             add(try text.candidates(for: plan, property: request.property, filter: filter, limit: pool))
         }
         var ranked = found.values.sorted { $0.documentID! < $1.documentID! }

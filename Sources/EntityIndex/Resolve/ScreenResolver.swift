@@ -16,9 +16,8 @@ struct ScreenResolver {
         var shown = screen.visible
         if let focused = screen.focused, !shown.contains(focused) { shown.append(focused) }
         var onScreen: [(identifier: EntityIdentifier, candidate: Candidate)] = []
-        for identifier in shown {
-            guard let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)),
-                  !onScreen.contains(where: { $0.identifier == identifier }) else { continue }
+        for identifier in shown.uniqued {
+            guard let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)) else { continue }
             var candidate = Candidate(documentID: documentID, score: 1, matched: [identifier == screen.focused ? "focused" : "visible"])
             try candidate.readRecord(from: reader.database)
             onScreen.append((identifier, candidate))
@@ -28,11 +27,10 @@ struct ScreenResolver {
             // "his last message": pick among what refers to each person the screen is about.
             let matcher = CueMatcher(reader: reader, grammar: grammar, stemmer: reader.stemmers.stemmer(for: configuration.defaultLanguage))
             var picked: [Candidate] = []
+            let ids = fitting.compactMap(\.documentID)
             for person in try people(on: screen) {
                 guard let entity = try reader.storedEntity(person), let query = try matcher.match(possessiveOf: entity).query() else { continue }
-                let ids = fitting.compactMap(\.documentID)
-                let matches = try reader.database.search(try Query.combine(.filter, [try Query.documents(ids.sorted()), query]), limit: ids.count)
-                let theirs = Set((0..<matches.count).map(matches.documentID(at:)))
+                let theirs = try reader.passing(ids, query)
                 picked += pick(kind, from: fitting.filter { theirs.contains($0.documentID!) })
             }
             return picked.uniqued(by: \.documentID)
@@ -103,6 +101,9 @@ struct ScreenResolver {
         return people.first { IndexLayout.anyReferenceTerm(to: $0) == top.term }
     }
 
+    /// The score of what is shown when none of it holds the words said about it.
+    static let fitsInPart = 0.5
+
     /// How many times more entities must refer to someone than to anyone else
     /// for them to be taken as the speaker.
     static let speakerShare = 2
@@ -131,10 +132,9 @@ struct ScreenResolver {
             return reference.referenceTarget.map { [$0] } ?? []
         case (.string, .string(let text)?) where searchability == .identifier:
             guard let exact = IndexLayout.exactValue(text) else { return [] }
-            let query = try Query.combine(.filter, [try Query.term(IndexLayout.anyIdentifierPrefix + exact),
-                                                    try Query.combine(.or, grammar.personTypes.sorted().map { try Query.term(IndexLayout.typeTerm(for: $0)) })])
+            let query = try Query.combine(.filter, [try Query.term(IndexLayout.anyIdentifierPrefix + exact), try Query.ofTypes(grammar.personTypes)])
             let matches = try reader.database.search(query, limit: 2)
-            return try (0..<matches.count).compactMap { RecordReader(try matches.document(at: $0).valueBytes(slot: EntityRecord.slot))?.summary.identifier }
+            return try (0..<matches.count).compactMap { try matches.document(at: $0).record()?.summary.identifier }
         default:
             return []
         }
@@ -144,7 +144,6 @@ struct ScreenResolver {
     private func fitting(_ candidates: [Candidate], kind: RequestInterpretation.Reference.Kind) throws -> [Candidate] {
         let documentIDs = candidates.compactMap(\.documentID)
         guard !documentIDs.isEmpty else { return [] }
-        let onScreen = try Query.documents(documentIDs.sorted())
         let matcher = CueMatcher(reader: reader, grammar: grammar, stemmer: reader.stemmers.stemmer(for: configuration.defaultLanguage))
         var contentWords = interpretation.contentWords
         var constraints: [Query] = []
@@ -166,15 +165,10 @@ struct ScreenResolver {
                                   languages: interpretation.languages, anchor: clock.now.timeIntervalSince1970,
                                   schemas: grammar.schemas, clock: clock)
         if let query = try filter.query() { constraints.append(query) }
-        var passing = Set(documentIDs)
-        if !constraints.isEmpty {
-            let query = try Query.combine(.filter, [onScreen] + constraints)
-            let matches = try reader.database.search(query, limit: documentIDs.count)
-            passing = Set((0..<matches.count).map(matches.documentID(at:)))
-        }
+        let passing = try reader.passing(documentIDs, try Query.all(constraints))
         var fitting: [Candidate] = candidates.compactMap { candidate in
             guard passing.contains(candidate.documentID!),
-                  let occurrence = filter.occurrence(of: candidate.record, type: candidate.record?.summary.identifier.type)
+                  let occurrence = filter.occurrence(of: candidate.record)
             else { return nil }
             var fitting = candidate
             fitting.occurrence = occurrence ?? nil
@@ -189,13 +183,14 @@ struct ScreenResolver {
             try text.addMeaning(to: &plan)
             let named = try NameResolver(reader: reader).candidates(for: contentWords, filter: ids).compactMap(\.documentID)
             let said = try text.candidates(for: plan, property: nil, filter: ids, limit: fitting.count).compactMap(\.documentID)
-            let holding = fitting.filter { Set(named + said).contains($0.documentID!) }
+            let holders = Set(named + said)
+            let holding = fitting.filter { holders.contains($0.documentID!) }
             if !holding.isEmpty {
                 fitting = holding
             } else if !(kind == .pointer && fitting.contains { $0.matched.first == "focused" }) {
                 // Nothing shown holds the words: unless the focused entity is pointed at ("translate this"),
                 // what is shown fits only in part.
-                fitting = fitting.map { var candidate = $0; candidate.score = Resolution.meaningShare; return candidate }
+                fitting = fitting.map { var candidate = $0; candidate.score = Self.fitsInPart; return candidate }
             }
         }
         return fitting

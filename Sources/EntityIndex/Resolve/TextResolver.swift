@@ -130,7 +130,7 @@ struct TextResolver {
             let depth = min(matches.count, meaningSettings.rerankDepth)
             var vectors: [MeaningVector?] = []
             for rank in 0..<depth {
-                records[rank] = RecordReader(try matches.document(at: rank).valueBytes(slot: EntityRecord.slot))
+                records[rank] = try matches.document(at: rank).record()
                 vectors.append(records[rank].flatMap { MeaningVector(encoded: Array($0.meaning), dimensions: meaning.values.count) })
             }
             meaning = try lent(meaning, byHoldersOf: plan.unknownWordTerms, among: matches, vectors: vectors)
@@ -189,7 +189,9 @@ struct TextResolver {
     /// the searched words alone when the plan requires all — in the general
     /// text or under one property's prefixes; nil without words.
     func query(for plan: Plan, property: String?) throws -> Query? {
-        let prefixes = property.map { paths(of: $0).map(IndexLayout.propertyPrefix(for:)) } ?? [IndexLayout.generalTextPrefix]
+        // A property stands for itself, or a parent for its searched parts ("attendees": name and email).
+        let paths = property.map(schemas.paths(of:)) ?? []
+        let prefixes = property == nil ? [IndexLayout.generalTextPrefix] : paths.map(IndexLayout.propertyPrefix(for:))
         let searched = plan.searchedWords
         var alternatives: [Query] = []
         for (word, stems, count) in plan.words where searched.contains(word) {
@@ -200,8 +202,7 @@ struct TextResolver {
             alternatives.append(count > 1 ? try word.scaled(by: Double(count)) : word)
         }
         if plan.requiresAllWords {
-            guard !alternatives.isEmpty else { return nil }
-            return alternatives.count == 1 ? alternatives[0] : try Query.combine(.and, alternatives)
+            return try Query.all(alternatives)
         }
         for expansion in plan.expansions {
             for prefix in prefixes {
@@ -209,8 +210,8 @@ struct TextResolver {
             }
         }
         for exact in plan.exact {
-            if let property {
-                for path in paths(of: property) {
+            if property != nil {
+                for path in paths {
                     alternatives.append(try Query.term(IndexLayout.identifierPrefix(for: path) + exact))
                     alternatives.append(try Query.term(IndexLayout.keywordPrefix(for: path) + exact))
                 }
@@ -221,8 +222,7 @@ struct TextResolver {
         if property == nil {
             alternatives += try plan.mentionTerms.map { try Query.term($0) }
         }
-        guard !alternatives.isEmpty else { return nil }
-        return alternatives.count == 1 ? alternatives[0] : try Query.combine(.or, alternatives)
+        return try Query.any(alternatives)
     }
 
     /// For each candidate (identified, from the index), the property paths of
@@ -265,14 +265,6 @@ struct TextResolver {
             // A path matched literally needs no expansion label too.
             return matched.filter { !$0.hasPrefix("expansion:") || !matched.contains(String($0.dropFirst("expansion:".count))) }
         }
-    }
-}
-
-extension TextResolver {
-    /// The paths a property stands for: itself, or a parent's searched parts
-    /// ("attendees" stands for `attendees.name` and `attendees.email`).
-    func paths(of property: String) -> [String] {
-        schemas.paths(of: property)
     }
 }
 

@@ -33,7 +33,7 @@ public indirect enum ValueKind: Sendable, Hashable, CustomStringConvertible {
     case oneOf([ValueKind])
 
     /// The frequencies a recurrence accepts.
-    public static let recurrenceFrequencies = ["daily", "weekly", "monthly", "yearly"]
+    public static let recurrenceFrequencies = Recurrence.Frequency.allCases.map(\.rawValue)
 
     /// A short phrase for messages and listings: "a date (ISO-8601, …)".
     public var description: String {

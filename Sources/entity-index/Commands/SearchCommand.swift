@@ -98,7 +98,7 @@ enum SearchCommand: Command {
                 rows: resolution.results.enumerated().map { rank, result in
                     ["\(rank + 1)", String(format: "%.3f", result.score), result.identifier.type.rawValue,
                      result.identifier.id, result.title ?? "", result.matched.joined(separator: ","),
-                     result.occurrence.map { "occurs \(Self.format($0))" + (result.subtitle.map { " · \($0)" } ?? "") } ?? result.subtitle ?? ""]
+                     result.occurrence.map { "occurs \($0.formatted(.iso8601))" + (result.subtitle.map { " · \($0)" } ?? "") } ?? result.subtitle ?? ""]
                 })
         }
         return .success
@@ -116,7 +116,7 @@ enum SearchCommand: Command {
             understandsRequest: !arguments.flags.contains("--plain"),
             limit: arguments.positiveInteger("--limit", default: 10))
         if let now = arguments.value("--now") {
-            guard let date = (try? Date(now, strategy: .iso8601)) ?? (try? Date(now + "Z", strategy: .iso8601)) else {
+            guard let date = moment(now) else {
                 throw UsageError("--now is an ISO-8601 moment such as 2026-03-12T09:30:00Z, not '\(now)'")
             }
             query.now = date
@@ -130,8 +130,9 @@ enum SearchCommand: Command {
         return query
     }
 
-    private static func format(_ date: Date) -> String {
-        date.formatted(.iso8601)
+    /// An ISO-8601 moment, its zone UTC when it says none, or a date (its midnight, UTC).
+    private static func moment(_ text: String) -> Date? {
+        [text, text + "Z", text + "T00:00:00Z"].lazy.compactMap { try? Date($0, strategy: .iso8601) }.first
     }
 
     /// `PROPERTY:FROM..TO` with ISO-8601 dates or numbers; either bound may be empty.
@@ -144,7 +145,7 @@ enum SearchCommand: Command {
         func bound(_ value: String, upper: Bool) throws -> Double? {
             guard !value.isEmpty else { return nil }
             if let number = Double(value) { return number }
-            guard let date = (try? Date(value, strategy: .iso8601)) ?? (try? Date(value + "T00:00:00Z", strategy: .iso8601)) else {
+            guard let date = moment(value) else {
                 throw UsageError("'\(value)' in --range \(text) is neither a number nor an ISO-8601 date")
             }
             // A date-only upper bound means "to the end of that day".

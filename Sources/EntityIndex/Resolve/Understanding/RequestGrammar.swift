@@ -76,7 +76,7 @@ struct RequestGrammar: Sendable {
     /// The types of people and referenced entities, as a filter.
     func mentionFilter() throws -> Query {
         guard !mentionableTypes.isEmpty else { return try Query.documents([]) }
-        return try Query.combine(.or, mentionableTypes.sorted().map { try Query.term(IndexLayout.typeTerm(for: $0)) })
+        return try Query.ofTypes(mentionableTypes)
     }
 
     /// The folded cases of an enumeration property ("high" for a reminder's
@@ -120,10 +120,5 @@ struct RequestGrammar: Sendable {
             }
         }
         return kept
-    }
-
-    /// Whether a type has a property path (a transient child counts under its parent).
-    func type(_ type: EntityType, has path: String) -> Bool {
-        schemas.schema(for: type)?.property(named: path) != nil
     }
 }

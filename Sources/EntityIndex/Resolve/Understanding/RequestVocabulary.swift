@@ -89,7 +89,9 @@ public struct RequestVocabulary: Sendable {
 
     /// The time words (see the table's "time" section).
     struct TimeWords: Sendable {
-        let days: PhraseTable<(day: Int, hours: Range<Int>?)>
+        /// Days by name, and the part of them they name ("tonight"), in minutes after midnight.
+        let days: PhraseTable<(day: Int, minutes: Range<Int>?)>
+        /// Parts of the day, in minutes after midnight (the table says hours).
         let partsOfDay: PhraseTable<Range<Int>>
         let weekdays: PhraseTable<Int>
         let months: PhraseTable<Int>
@@ -182,8 +184,8 @@ public struct RequestVocabulary: Sendable {
         languageMarkers = try phrases(table.languageMarkers)
         let time = table.time
         self.time = TimeWords(
-            days: try PhraseTable(time.days.map { ($0.key, ($0.value.day, $0.value.hours.map { $0[0]..<$0[1] })) }),
-            partsOfDay: try PhraseTable(time.partsOfDay.map { ($0.key, $0.value[0]..<$0.value[1]) }),
+            days: try PhraseTable(time.days.map { ($0.key, ($0.value.day, $0.value.hours.map { $0[0] * 60..<$0[1] * 60 })) }),
+            partsOfDay: try PhraseTable(time.partsOfDay.map { ($0.key, $0.value[0] * 60..<$0.value[1] * 60) }),
             weekdays: try PhraseTable(time.weekdays.map { ($0.key, $0.value) }),
             months: try PhraseTable(time.months.map { ($0.key, $0.value) }),
             monthsNeedingContext: try words(time.monthsNeedingContext), monthContext: try words(time.monthContext),

@@ -80,11 +80,7 @@ struct TimeExpressionReader {
 
         /// The time these words say, or nil when they said nothing.
         func time(on clock: RequestClock) -> RequestTime? {
-            var minutes = self.minutes
-            if ambiguousHour, let hour = minutes, let part = partOfDay, !part.contains(hour.lowerBound), part.contains(hour.lowerBound + 720) {
-                minutes = hour.lowerBound + 720..<hour.upperBound + 720
-            }
-            minutes = minutes ?? partOfDay
+            var minutes = self.minutes.map { TimeExpressionReader.placed($0, ambiguous: ambiguousHour, within: partOfDay) } ?? partOfDay
             var from = self.from, to = self.to
             if let span {
                 from = max(from ?? span.start, span.start)
@@ -145,7 +141,7 @@ struct TimeExpressionReader {
         // A part of the day alone, unless it ends a name ("movie night", "the morning briefing" is a time).
         if let (length, part) = request.match(words.partsOfDay, at: index), index == 0 || !request.isFree(index - 1)
             || words.articles.contains(request.words[index - 1]) {
-            state.partOfDay = part.lowerBound * 60..<part.upperBound * 60
+            state.partOfDay = part
             return length
         }
         return nil
@@ -216,7 +212,7 @@ struct TimeExpressionReader {
             // "in the morning"
             let article = request.isFree(index + length) && words.articles.contains(request.words[index + length]) ? 1 : 0
             if let (partLength, part) = request.match(words.partsOfDay, at: index + length + article) {
-                state.partOfDay = part.lowerBound * 60..<part.upperBound * 60
+                state.partOfDay = part
                 return length + article + partLength
             }
         }
@@ -264,19 +260,20 @@ struct TimeExpressionReader {
         var end = index + length
         var minutes = hours
         if let (atLength, _) = request.match(words.at, at: end), let (clockLength, clockMinutes, ambiguous) = clockTime(at: end + atLength, in: request, needsMarker: false) {
-            minutes = placed(clockMinutes, ambiguous: ambiguous, within: hours)
+            minutes = Self.placed(clockMinutes, ambiguous: ambiguous, within: hours)
             end += atLength + clockLength
         } else if let (clockLength, clockMinutes, ambiguous) = clockTime(at: end, in: request, needsMarker: true) {
-            minutes = placed(clockMinutes, ambiguous: ambiguous, within: hours)
+            minutes = Self.placed(clockMinutes, ambiguous: ambiguous, within: hours)
             end += clockLength
         } else if let (partLength, part) = request.match(words.partsOfDay, at: end) {
-            minutes = part.lowerBound * 60..<part.upperBound * 60
+            minutes = part
             end += partLength
         }
         return (end - index, .interval(interval, minutes: minutes))
     }
 
-    private func placed(_ minutes: Range<Int>, ambiguous: Bool, within part: Range<Int>?) -> Range<Int> {
+    /// A clock time that could be morning or evening, in the part of the day said ("8 in the evening": 20:00).
+    fileprivate static func placed(_ minutes: Range<Int>, ambiguous: Bool, within part: Range<Int>?) -> Range<Int> {
         guard ambiguous, let part, !part.contains(minutes.lowerBound), part.contains(minutes.lowerBound + 720) else { return minutes }
         return minutes.lowerBound + 720..<minutes.upperBound + 720
     }
@@ -286,7 +283,7 @@ struct TimeExpressionReader {
     /// with the hours it names ("tonight": 17 to 24), in minutes.
     private func day(at index: Int, in request: RequestWords) -> (Int, DateInterval, Range<Int>?)? {
         if let (length, entry) = request.match(words.days, at: index) {
-            return (length, clock.day(offset: entry.day), entry.hours.map { $0.lowerBound * 60..<$0.upperBound * 60 })
+            return (length, clock.day(offset: entry.day), entry.minutes)
         }
         for (table, shift) in [(words.this, 0), (words.next, 1), (words.last, -1)] {
             guard let (length, _) = request.match(table, at: index) else { continue }
@@ -396,8 +393,8 @@ struct TimeExpressionReader {
     /// morning or evening.
     private func clockTime(at index: Int, in request: RequestWords, needsMarker: Bool) -> (Int, Range<Int>, Bool)? {
         guard request.isFree(index) else { return nil }
-        if let (length, part) = request.match(words.partsOfDay, at: index), part.count == 1 {
-            return (length, part.lowerBound * 60..<part.lowerBound * 60 + 60, false)  // "noon", "midnight": one hour
+        if let (length, part) = request.match(words.partsOfDay, at: index), part.count == 60 {
+            return (length, part, false)  // "noon", "midnight": one hour
         }
         if let (length, _) = request.match(words.half, at: index), let (hourLength, minutes, ambiguous) = clockTime(at: index + length, in: request, needsMarker: false) {
             return (length + hourLength, minutes.lowerBound + 30..<minutes.lowerBound + 31, ambiguous)

@@ -18,7 +18,7 @@ extension SchemaDomain {
                      ]),
         EntitySchema("calendar.event", summary: "an event in a calendar",
                      title: "title", subtitle: ["startDate", "location"], image: .systemName("calendar.badge.clock"),
-                     spokenNames: ["event", "meeting", "appointment", "session"], timeProperty: "startDate", scheduled: true,
+                     spokenNames: ["event", "meeting", "appointment", "session"], scheduled: true,
                      properties: [
                          PropertySchema("title", .string, required: true, searchable: .title),
                          PropertySchema("startDate", .date, required: true),
@@ -37,7 +37,7 @@ extension SchemaDomain {
                                         words: PropertyWords(whenTrue: ["favorite", "favourite", "starred"])),
                      ]),
         EntitySchema("calendar.attendee", summary: "a person, room or resource invited to an event",
-                     title: "name", subtitle: ["email"], image: .systemName("person"), person: true, transient: true,
+                     title: "name", subtitle: ["email"], image: .systemName("person"), transient: true,
                      properties: [
                          PropertySchema("name", .string, searchable: .title),
                          PropertySchema("email", .string, searchable: .identifier),

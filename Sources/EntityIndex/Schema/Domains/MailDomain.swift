@@ -8,7 +8,7 @@ extension SchemaDomain {
                      ]),
         EntitySchema("mail.message", summary: "an email",
                      title: "subject", subtitle: ["from", "sentAt"], image: .systemName("envelope"),
-                     spokenNames: ["email", "mail", "message", "e-mail"], timeProperty: "sentAt", properties: [
+                     spokenNames: ["email", "mail", "message", "e-mail"], properties: [
                          PropertySchema("subject", .string, required: true, searchable: .title),
                          PropertySchema("body", .string),
                          PropertySchema("from", .string, searchable: .identifier, words: .cues("from", "by", "sent by")),

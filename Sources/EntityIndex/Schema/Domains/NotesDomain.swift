@@ -3,7 +3,7 @@ extension SchemaDomain {
     public static let notes = SchemaDomain(name: "notes", types: [
         EntitySchema("notes.note", summary: "a note with a title, text and tags",
                      title: "title", subtitle: ["modifiedAt"], image: .systemName("note.text"),
-                     spokenNames: ["note", "memo"], timeProperty: "modifiedAt", properties: [
+                     spokenNames: ["note", "memo"], properties: [
                          PropertySchema("title", .string, required: true, searchable: .title),
                          PropertySchema("body", .string),
                          PropertySchema("tags", .array(.string), searchable: .keywords,

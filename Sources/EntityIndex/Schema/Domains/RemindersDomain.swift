@@ -10,7 +10,7 @@ extension SchemaDomain {
                      ]),
         EntitySchema("reminders.reminder", summary: "a task to do, by a date or not",
                      title: "title", subtitle: ["dueDate"], image: .systemName("checklist"),
-                     spokenNames: ["reminder", "task", "todo", "to-do", "to do"], timeProperty: "dueDate", scheduled: true,
+                     spokenNames: ["reminder", "task", "todo", "to-do", "to do"], scheduled: true,
                      properties: [
                          PropertySchema("title", .string, required: true, searchable: .title),
                          PropertySchema("notes", .string),
