@@ -106,6 +106,10 @@ import Testing
         let these = try index.delete(matching: SearchQuery("delete these", context: visible))
         #expect(these.deleted.count == 2)
         #expect(try index.entities(for: visible.visible).isEmpty)
+        // More than a page of them: all go, not the first ten.
+        let events = try sampleCorpus().filter { $0.type == "calendar.event" && $0.id != "evt-004" }.map(\.identifier)
+        let allEvents = try index.delete(matching: SearchQuery("delete these events", context: ScreenContext(visible: events), limit: 10))
+        #expect(allEvents.deleted.count == events.count && events.count > 10)
     }
 }
 

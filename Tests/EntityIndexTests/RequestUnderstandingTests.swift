@@ -24,6 +24,11 @@ import Testing
         #expect(archive.command?.name == "archive")
         #expect(archive.reference?.kind == .pointer)
         #expect(archive.contentWords.isEmpty)
+        // A command that is also a type's noun is the noun before a cue.
+        let mail = try read("mail from Amara")
+        #expect(mail.command == nil)
+        #expect(mail.types == ["mail.message"])
+        #expect(try read("message Amara about the party").command?.name == "message")
 
         let forward = try read("forward the mail from Seán to Inês")
         #expect(forward.command?.name == "forward")
@@ -63,6 +68,11 @@ import Testing
         #expect(try read("these").reference?.kind == .plural)
         #expect(try read("call her").reference?.kind == .person)
         #expect(try read("the third photo from Amara").reference?.kind == .position(3))
+        // "him" is who it goes to, not whose it is.
+        let sendHim = try read("send him the first one")
+        #expect(sendHim.reference?.kind == .position(1))
+        #expect(!sendHim.cues.contains { $0.isOnScreen })
+        #expect(try read("the one where he brings up the dinner").cues.contains { $0.isOnScreen })
         #expect(try read("the last message").reference?.kind == .position(-1))
         #expect(try read("the previous mail").reference?.kind == .relative(.previous))
         #expect(try read("the one after that").reference?.kind == .relative(.next))
@@ -108,6 +118,14 @@ import Testing
         #expect(try read("in March").time?.to == day("2026-04-01"))
         #expect(try read("on the 9th").time?.from == day("2026-03-09"))
         #expect(try read("what's on 14/4").time?.from == day("2026-04-14"))
+        // Dates are no identifiers; a number outside a time may be part of one.
+        let written = try read("events on march 9 2026")
+        #expect(written.time?.from == day("2026-03-09"))
+        #expect(written.identifiers.isEmpty)
+        let iso = try read("events on 2026-03-09")
+        #expect(iso.time?.from == day("2026-03-09"))
+        #expect(iso.identifiers.isEmpty)
+        #expect(try read("whose number ends in 0143").identifiers == ["0143"])
         #expect(try read("anything on 4/22?").time?.from == day("2026-04-22"))
         #expect(try read("the day after tomorrow").time?.from == day("2026-03-14"))
         #expect(try read("at 8 am").time?.minutesOfDay == 480..<540)

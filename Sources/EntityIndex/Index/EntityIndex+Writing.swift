@@ -72,6 +72,8 @@ extension EntityIndex {
         try request.validate()
         var request = request
         request.fallback = nil
+        // "delete these" deletes everything shown that fits, however many that is.
+        request.limit = min(SearchQuery.maximumLimit, max(request.limit, (request.context?.visible.count ?? 0) + 1))
         return try write { writer in
             let resolution = try Resolver(reader: writer.reader, configuration: configuration, grammar: grammar).resolve(request)
             guard resolution.status == .resolved, let first = resolution.results.first else {

@@ -16,7 +16,8 @@ struct RequestParser {
     func interpret(_ text: String, types requested: Set<EntityType>) throws -> RequestInterpretation {
         var request = try words(of: text)
         var interpretation = Interpretation(contentWords: [])
-        interpretation.identifiers = protectIdentifiers(in: text, &request)
+        let (identifiers, numbers) = protectIdentifiers(in: text, &request)
+        interpretation.identifiers = identifiers
         takeFillers(&request)
         let command = takeCommand(&request)
         interpretation.command = command?.command
@@ -27,6 +28,8 @@ struct RequestParser {
                                           isReferenceNoun: { isReferenceNoun(at: $0, in: $1) })
         let time = reader.read(&request, dates: takeNumericDates(in: text, &request))
         interpretation.time = time.time
+        // A number that is no part of a time ("ends in 0143", not "march 9 2026") may be part of an identifier.
+        interpretation.identifiers += numbers.filter { number in request.words.indices.contains { request.words[$0] == number && request.isUntaken($0) } }
 
         var cues: [Interpretation.PropertyCue] = []
         let (reference, order) = takeReference(&request, cues: &cues)
@@ -45,13 +48,14 @@ struct RequestParser {
         let typeWords = takeTypeWords(&request, hasTime: !(interpretation.time?.isEmpty ?? true), kinds: &cues)
         named.formUnion(typeWords.types)
         interpretation.typeWords = typeWords.words
-        interpretation.asksForSeveral = typeWords.plural || (command?.many ?? false) || reference?.kind == .plural
         if let asked = command?.command.asksAbout, !asked.isEmpty, !typeWords.types.isEmpty, typeWords.types.isDisjoint(with: asked) {
             // "who's coming to the Earth Day photo": a photo has no one coming; the noun is part of a name.
             named.subtract(typeWords.types)
             interpretation.typeWords = []
             restoredTypeWords = typeWords.words
         }
+        // "the Earth Day photos" asks for several, unless "photos" is part of a name.
+        interpretation.asksForSeveral = typeWords.plural && restoredTypeWords.isEmpty || (command?.many ?? false) || reference?.kind == .plural
         var types = named
         if !requested.isEmpty {
             types = named.intersection(requested)
@@ -115,9 +119,11 @@ struct RequestParser {
 
     /// Emails, domains and phone numbers in the raw text: their exact values,
     /// with their words kept from being read as grammar (a phone's "21" is no
-    /// day). Hyphenated words ("tycho-station") are exact values too.
-    private func protectIdentifiers(in text: String, _ request: inout RequestWords) -> [String] {
-        var identifiers: [String] = []
+    /// day). Hyphenated words ("tycho-station") are exact values too. Numbers
+    /// of three digits or more may be part of one ("ends in 0143"), unless
+    /// they turn out to be part of a time. Dates ("2026-03-09", "14.3.2026") are no identifiers.
+    private func protectIdentifiers(in text: String, _ request: inout RequestWords) -> (identifiers: [String], numbers: [String]) {
+        var identifiers: [String] = [], numbers: [String] = []
         var protectedTexts: [String] = []
         let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",;:!?\"()[]<>")) }
             .map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
@@ -128,12 +134,15 @@ struct RequestParser {
                 identifiers.append(digits)
                 protectedTexts.append(joined)
             } else {
-                // A number of three digits or more may be part of one ("ends in 0143").
-                identifiers += phone.filter { $0.count >= 3 && $0.allSatisfy(\.isNumber) }
+                numbers += phone.filter { $0.count >= 3 && $0.allSatisfy(\.isNumber) }
             }
             phone = []
         }
         for token in tokens {
+            if ISO8601.seconds(fromDate: token) != nil || clock.date(writtenAs: Substring(token), dayFirst: vocabulary.time.dayFirst) != nil {
+                endPhone()
+                continue
+            }
             if !token.isEmpty, token.allSatisfy({ $0.isNumber || "+-().".contains($0) }), token.contains(where: \.isNumber) {
                 phone.append(token)
                 continue
@@ -160,7 +169,7 @@ struct RequestParser {
             request.replace(start..<start + words.count, with: parts)
             for index in start..<start + parts.count { request.protected[index] = true }
         }
-        return identifiers
+        return (identifiers, numbers)
     }
 
     /// Days written in numbers ("14/4", "4/22"), their words taken.
@@ -217,6 +226,9 @@ struct RequestParser {
     /// The command at the start, with its arguments taken.
     private func takeCommand(_ request: inout RequestWords) -> FoundCommand? {
         guard let start = request.nextUntaken(from: 0), let (length, entry) = request.match(vocabulary.commands, at: start) else { return nil }
+        // A command that is also a type's noun, before a cue, is the noun: "mail from Amara", "texts about the launch".
+        let isNoun = grammar.typeNames.matches(in: request.words, at: start).contains { $0.length == length }
+        guard !(isNoun && grammar.cues.contains(in: request.words, at: start + length)) else { return nil }
         request.take(start..<start + length)
         var found = FoundCommand(command: Interpretation.Command(name: entry.name, words: request[start..<start + length], arguments: [],
                                                                  actsOn: types(named: entry.on, properties: false),
@@ -358,10 +370,12 @@ struct RequestParser {
     private func takeReference(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue])
         -> (reference: Interpretation.Reference?, order: (order: RequestTime.Order, words: [String])?) {
         var kinds: [Interpretation.Reference.Kind] = []
+        var starts: [Int] = []
         var words: [String] = []
         var order: (order: RequestTime.Order, words: [String])?
         func found(_ kind: Interpretation.Reference.Kind, _ range: Range<Int>) {
             kinds.append(kind)
+            starts.append(range.lowerBound)
             words += request[range]
             request.take(range)
         }
@@ -403,8 +417,11 @@ struct RequestParser {
             }
         }
         guard !kinds.isEmpty else { return (nil, order) }
-        // "the one where he brings up the dinner": the one is wanted, he is whose it is.
-        if kinds.contains(.person), words.contains(where: { vocabulary.one.contains(in: [$0], at: 0) }) {
+        // "the one where he brings up the dinner": the one is wanted, he is whose it is
+        // (but "send him the first one" sends it to him).
+        let ones = starts.filter { vocabulary.one.contains(in: request.words, at: $0) }
+        let people = zip(kinds, starts).filter { $0.0 == .person }.map(\.1)
+        if let firstOne = ones.min(), people.contains(where: { $0 > firstOne }) {
             kinds.removeAll { $0 == .person }
             cues.append(.init(properties: [], words: [], cue: [], isPossessive: true, isOnScreen: true))
         }
