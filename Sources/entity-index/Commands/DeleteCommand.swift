@@ -21,7 +21,7 @@ enum DeleteCommand: Command {
               --match REQUEST     what to delete, as a person says it
               --type, --visible, --focused, --now, --time-zone   as for search
               --dry-run           show what would be deleted, delete nothing
-              --json              print {"status", "deleted": ["TYPE:ID", ...], "candidates": [...]}
+              --json              print {"status", "dryRun", "deleted": ["TYPE:ID", ...], "candidates": [...]}
             """,
         valueOptions: ["--type", "--match", "--visible", "--focused", "--now", "--time-zone"],
         flags: ["--all", "--dry-run", "--json"])
@@ -72,9 +72,7 @@ enum DeleteCommand: Command {
                 Terminal.print("\(verb) \(outcome.deleted.map(\.description).joined(separator: ", "))")
             case .ambiguous:
                 Terminal.print("\"\(text)\" is ambiguous: nothing was deleted; say which one:")
-                Terminal.printTable(header: ["#", "score", "type", "id", "title"], rows: resolution.results.enumerated().map { rank, result in
-                    ["\(rank + 1)", String(format: "%.3f", result.score), result.identifier.type.rawValue, result.identifier.id, result.title ?? ""]
-                })
+                SearchCommand.printTable(of: resolution.results)
             case .notFound:
                 Terminal.print("nothing matches \"\(text)\": nothing was deleted")
             }

@@ -27,6 +27,9 @@ enum SchemaCommand: Command {
             /// What a request calls it and the words that bring in its value.
             let spokenNames: [String]
             let cues: [String]
+            /// For a flag, the words that say it is set or not ("unread").
+            let whenTrue: [String]
+            let whenFalse: [String]
         }
         let type: String
         let summary: String
@@ -50,7 +53,7 @@ enum SchemaCommand: Command {
             properties = schema.properties.map {
                 Property(name: $0.name, kind: $0.kind.shortName, required: $0.isRequired,
                          searchable: $0.searchability.rawValue, language: $0.language?.rawValue,
-                         spokenNames: $0.words.names, cues: $0.words.cues)
+                         spokenNames: $0.words.names, cues: $0.words.cues, whenTrue: $0.words.whenTrue, whenFalse: $0.words.whenFalse)
             }
         }
     }

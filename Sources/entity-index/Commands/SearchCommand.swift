@@ -93,15 +93,20 @@ enum SearchCommand: Command {
             Terminal.print("no entities match \"\(query.text)\"")
         } else {
             Terminal.print("status: \(resolution.status.rawValue)")
-            Terminal.printTable(
-                header: ["#", "score", "type", "id", "title", "matched", "subtitle"],
-                rows: resolution.results.enumerated().map { rank, result in
-                    ["\(rank + 1)", String(format: "%.3f", result.score), result.identifier.type.rawValue,
-                     result.identifier.id, result.title ?? "", result.matched.joined(separator: ","),
-                     result.occurrence.map { "occurs \($0.formatted(.iso8601))" + (result.subtitle.map { " · \($0)" } ?? "") } ?? result.subtitle ?? ""]
-                })
+            printTable(of: resolution.results)
         }
         return .success
+    }
+
+    /// Results as a table, best first (shared with `delete --match`).
+    static func printTable(of results: [SearchResult]) {
+        Terminal.printTable(
+            header: ["#", "score", "type", "id", "title", "matched", "subtitle"],
+            rows: results.enumerated().map { rank, result in
+                ["\(rank + 1)", String(format: "%.3f", result.score), result.identifier.type.rawValue,
+                 result.identifier.id, result.title ?? "", result.matched.joined(separator: ","),
+                 result.occurrence.map { "occurs \($0.formatted(.iso8601))" + (result.subtitle.map { " · \($0)" } ?? "") } ?? result.subtitle ?? ""]
+            })
     }
 
     /// The request the search arguments describe for a text (shared with `delete --match`).
