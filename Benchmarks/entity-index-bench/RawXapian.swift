@@ -7,7 +7,7 @@ final class RawXapian {
     private let stemmer: OpaquePointer
 
     init(path: String) throws {
-        var error = eix_error(code: 0, message: nil)
+        var error = eix_error()
         guard let database = eix_database_open(path, path.utf8.count, EIX_OPEN_READ_ONLY, &error),
               let stemmer = eix_stemmer_new("en", 2, &error)
         else { throw RawXapianError(error) }
@@ -20,10 +20,10 @@ final class RawXapian {
         eix_stemmer_free(stemmer)
     }
 
-    func reopen() throws { var error = eix_error(code: 0, message: nil); _ = eix_database_reopen(database, &error) }
+    func reopen() throws { var error = eix_error(); _ = eix_database_reopen(database, &error) }
     /// The stemmed terms EntityIndex searches for `text` (same analysis: ICU + English stems).
     func terms(for text: String) throws -> [String] {
-        var error = eix_error(code: 0, message: nil)
+        var error = eix_error()
         var length = 0, count = 0
         guard let words = eix_text_words(text, text.utf8.count, &length, &count, &error) else { throw RawXapianError(error) }
         defer { eix_string_free(words) }
@@ -44,7 +44,7 @@ final class RawXapian {
     /// OR of the terms, BM25, top `limit`, each match's summary value read:
     /// the same work a search result needs.
     func search(terms: [String], limit: UInt32) throws -> Int {
-        var error = eix_error(code: 0, message: nil)
+        var error = eix_error()
         let termQueries = terms.map { eix_query_term($0, $0.utf8.count, 1, &error) }
         defer { termQueries.forEach { eix_query_free($0) } }
         guard let query = termQueries.withUnsafeBufferPointer({ eix_query_combine(EIX_QUERY_OR, $0.baseAddress, $0.count, &error) }),

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <unordered_map>
 #include <cmath>
+#include <sstream>
 
 namespace {
 
@@ -52,6 +53,18 @@ extern "C" void eix_database_free(eix_database *database) {
     // failure so that no exception escapes a destructor path.
     try { database->database.close(); } catch (...) {}
     delete database;
+}
+
+extern "C" int64_t eix_database_check(const char *path, size_t length, char **out_report, size_t *out_length,
+                                      eix_error *error) {
+    return eix_guard<int64_t>(error, -1, [&] {
+        std::ostringstream report;
+        const auto problems = Xapian::Database::check(std::string(path, length), 0, &report);
+        char *copy = eix::copy_string(report.str(), out_length);
+        if (copy == nullptr) throw std::bad_alloc();
+        *out_report = copy;  // written only once nothing can fail
+        return static_cast<int64_t>(problems);
+    });
 }
 
 extern "C" int eix_database_reopen(eix_database *database, eix_error *error) {

@@ -3,6 +3,8 @@
 
 #include <unicode/utypes.h>
 
+#include <cerrno>
+#include <cstring>
 #include <stdexcept>
 
 namespace eix {
@@ -16,12 +18,29 @@ char *copy_string(const std::string &value, size_t *out_length) {
     return buffer;
 }
 
-void set_error(eix_error *error, int code, const std::string &message) {
+void set_error(eix_error *error, int code, const std::string &message, int system_error) {
     if (error == nullptr) return;
     std::free(error->message);
     error->code = code;
     error->message = copy_string(message, nullptr);
+    error->system_error = system_error;
 }
+
+namespace {
+
+/// The errno behind a Xapian error. Xapian 1.4 keeps it private and gives only
+/// its text (strerror's, from this same C library), so the text is matched
+/// against the errors a caller can act on.
+int system_error_of(const Xapian::Error &e) {
+    const char *text = e.get_error_string();
+    if (text == nullptr) return 0;
+    for (int candidate : {EACCES, EPERM, EROFS, ENOSPC, EDQUOT, ENOENT, ENOTDIR, EIO, EMFILE, ENFILE, ENOMEM}) {
+        if (std::strcmp(text, std::strerror(candidate)) == 0) return candidate;
+    }
+    return 0;
+}
+
+}  // namespace
 
 void capture_current_exception(eix_error *error) {
     try {
@@ -29,11 +48,13 @@ void capture_current_exception(eix_error *error) {
     } catch (const Xapian::DatabaseModifiedError &e) {
         set_error(error, EIX_ERROR_DATABASE_MODIFIED, e.get_description());
     } catch (const Xapian::DatabaseLockError &e) {
-        set_error(error, EIX_ERROR_DATABASE_LOCKED, e.get_description());
+        set_error(error, EIX_ERROR_DATABASE_LOCKED, e.get_description(), system_error_of(e));
     } catch (const Xapian::DatabaseCorruptError &e) {
         set_error(error, EIX_ERROR_DATABASE_CORRUPT, e.get_description());
     } catch (const Xapian::DatabaseOpeningError &e) {
-        set_error(error, EIX_ERROR_DATABASE_OPENING, e.get_description());
+        set_error(error, EIX_ERROR_DATABASE_OPENING, e.get_description(), system_error_of(e));
+    } catch (const Xapian::DatabaseError &e) {
+        set_error(error, EIX_ERROR_DATABASE, e.get_description(), system_error_of(e));
     } catch (const Xapian::InvalidArgumentError &e) {
         set_error(error, EIX_ERROR_INVALID_ARGUMENT, e.get_description());
     } catch (const Xapian::InvalidOperationError &e) {
@@ -43,7 +64,7 @@ void capture_current_exception(eix_error *error) {
         set_error(error, EIX_ERROR_INVALID_OPERATION, e.get_description());
     } catch (const Xapian::Error &e) {
         // In Xapian 1.4 Xapian::Error does not derive from std::exception.
-        set_error(error, EIX_ERROR_OTHER, e.get_description());
+        set_error(error, EIX_ERROR_OTHER, e.get_description(), system_error_of(e));
     } catch (const UnicodeError &e) {
         set_error(error, EIX_ERROR_UNICODE, e.what());
     } catch (const std::bad_alloc &) {
@@ -62,6 +83,7 @@ extern "C" void eix_error_clear(eix_error *error) {
     std::free(error->message);
     error->message = nullptr;
     error->code = EIX_OK;
+    error->system_error = 0;
 }
 
 extern "C" void eix_string_free(char *string) { std::free(string); }

@@ -67,7 +67,7 @@ struct UnicodeError : std::runtime_error {
 char *copy_string(const std::string &value, size_t *out_length);
 
 /// Records a failure in `error` (which may be NULL).
-void set_error(eix_error *error, int code, const std::string &message);
+void set_error(eix_error *error, int code, const std::string &message, int system_error = 0);
 
 /// Splits text into normalised words, each followed by a NUL byte; returns the count.
 size_t split_words(const char *text, size_t length, std::string &out);

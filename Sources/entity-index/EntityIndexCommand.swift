@@ -7,7 +7,7 @@ enum EntityIndexCommand {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
         DonateCommand.self, UpdateCommand.self, DeleteCommand.self, GetCommand.self, SearchCommand.self,
-        StatsCommand.self, SchemaCommand.self, EvalCommand.self,
+        StatsCommand.self, CheckCommand.self, SchemaCommand.self, EvalCommand.self,
     ]
 
     static let help = """
@@ -22,8 +22,11 @@ enum EntityIndexCommand {
           --index DIR   the index directory (created by donate)
           --help, -h    show help; 'entity-index <command> --help' shows a command's help
 
-        Exit status: 0 success, 1 not found, 2 ambiguous (delete --match deleted nothing),
-        64 usage error, 65 bad input data, 66 no such index or file, 70 internal or storage failure.
+        Exit status: 0 success, 1 not found (nothing matched, or no such entity to update),
+        2 ambiguous (delete --match deleted nothing), 64 usage error, 65 bad input data,
+        66 no such index or file, 70 internal or storage failure, 72 damaged index,
+        73 read-only (file system or index), 74 disk full, 75 locked by another writer (retry),
+        77 permission denied.
         """
 
     static func main() {
@@ -113,15 +116,26 @@ struct ExitStatus: RawRepresentable, Equatable {
     static let dataError = ExitStatus(rawValue: 65)
     static let noInput = ExitStatus(rawValue: 66)
     static let software = ExitStatus(rawValue: 70)
+    static let damaged = ExitStatus(rawValue: 72)
+    static let readOnly = ExitStatus(rawValue: 73)
+    static let diskFull = ExitStatus(rawValue: 74)
+    static let locked = ExitStatus(rawValue: 75)
+    static let permissionDenied = ExitStatus(rawValue: 77)
 
     init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// The status that fits a library failure.
     init(for code: EntityIndexError.Code) {
         switch code {
+        case .entityNotFound: self = .notFound
         case .invalidEntity, .malformedInput: self = .dataError
-        case .indexNotFound: self = .noInput
+        case .indexNotFound, .notAnIndex: self = .noInput
         case .invalidQuery: self = .usage
+        case .indexCorrupt, .incompatibleIndex: self = .damaged
+        case .readOnly, .readOnlyFileSystem: self = .readOnly
+        case .diskFull: self = .diskFull
+        case .indexLocked: self = .locked
+        case .permissionDenied: self = .permissionDenied
         default: self = .software
         }
     }

@@ -24,7 +24,7 @@ import Testing
     }
 
     /// Runs the CLI (or another of the package's binaries) with arguments and optional standard input.
-    func run(_ arguments: [String], input: String? = nil, executable: String = "entity-index") throws -> Run {
+    static func run(_ arguments: [String], input: String? = nil, executable: String = "entity-index") throws -> Run {
         let process = Process()
         process.executableURL = Self.executable(executable)
         process.arguments = arguments
@@ -43,9 +43,9 @@ import Testing
     }
 
     /// A fresh index directory with the sample corpus donated.
-    func donatedIndex() throws -> String {
+    static func donatedIndex() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-cli-\(UUID().uuidString)").path
-        let donated = try run(["--index", path, "donate", Self.corpus])
+        let donated = try Self.run(["--index", path, "donate", Self.corpus])
         #expect(donated.status == 0, "\(donated.error)")
         #expect(donated.output.hasPrefix("donated 83 entities of 11 types"))
         return path
@@ -65,9 +65,9 @@ import Testing
     }
 
     @Test func searchPrintsRankedJSON() throws {
-        let index = try donatedIndex()
+        let index = try Self.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
-        let searched = try run(["--index", index, "search", "check the O2 canisters", "--json"])
+        let searched = try Self.run(["--index", index, "search", "check the O2 canisters", "--json"])
         #expect(searched.status == 0)
         let output = try JSONDecoder().decode(SearchOutput.self, from: Data(searched.output.utf8))
         #expect(output.results.first?.id == "evt-003")
@@ -76,15 +76,15 @@ import Testing
         #expect(output.results.first?.subtitle == "2026-03-09 08:00 · Airlock B")
         #expect(zip(output.results, output.results.dropFirst()).allSatisfy { $0.score >= $1.score })
 
-        let filtered = try run(["--index", index, "search", "orbit", "--type", "calendar.calendar", "--limit", "1", "--json"])
+        let filtered = try Self.run(["--index", index, "search", "orbit", "--type", "calendar.calendar", "--limit", "1", "--json"])
         let calendars = try JSONDecoder().decode(SearchOutput.self, from: Data(filtered.output.utf8))
         #expect(calendars.results.map(\.id) == ["cal-lunar-orbit-log"])
     }
 
     @Test func searchPrintsATableForPeople() throws {
-        let index = try donatedIndex()
+        let index = try Self.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
-        let searched = try run(["--index", index, "search", "Zoe", "Muller", "--type", "messages.contact"])
+        let searched = try Self.run(["--index", index, "search", "Zoe", "Muller", "--type", "messages.contact"])
         let lines = searched.output.split(separator: "\n")
         #expect(lines.first == "status: resolved")
         #expect(lines.dropFirst().first?.split(separator: " ") == ["#", "score", "type", "id", "title", "matched", "subtitle"])
@@ -92,20 +92,20 @@ import Testing
     }
 
     @Test func getDeleteAndStatsWorkOnTheSameIndex() throws {
-        let index = try donatedIndex()
+        let index = try Self.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
-        let got = try run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
+        let got = try Self.run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
         #expect(got.status == 0)
         #expect(got.output.contains("\"title\":\"Crew Lunch\""))
 
-        let deleted = try run(["--index", index, "delete", "--type", "calendar.event", "evt-004", "evt-999"])
+        let deleted = try Self.run(["--index", index, "delete", "--type", "calendar.event", "evt-004", "evt-999"])
         #expect(deleted.output == "deleted 1 entities of type calendar.event\n")
-        let missing = try run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
+        let missing = try Self.run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
         #expect(missing.status == 1)
         #expect(missing.error.contains("no entity calendar.event:evt-004"))
 
-        #expect(try run(["--index", index, "delete", "--type", "notes.note", "--all"]).output == "deleted 8 entities of type notes.note\n")
-        let stats = try run(["--index", index, "stats", "--json"])
+        #expect(try Self.run(["--index", index, "delete", "--type", "notes.note", "--all"]).output == "deleted 8 entities of type notes.note\n")
+        let stats = try Self.run(["--index", index, "stats", "--json"])
         let counts = try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any]
         #expect(counts?["entities"] as? Int == 74)
         #expect((counts?["types"] as? [String: Int])?["calendar.event"] == 21)
@@ -113,73 +113,73 @@ import Testing
     }
 
     @Test func aMalformedLineAppliesNothing() throws {
-        let index = try donatedIndex()
+        let index = try Self.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
         let input = """
             {"type": "notes.note", "id": "new-1", "properties": {"title": "Fresh"}}
             {"type": "notes.note", "id": "new-2", "properties": {"title": "Broken"
             """
-        let donated = try run(["--index", index, "donate", "-"], input: input)
+        let donated = try Self.run(["--index", index, "donate", "-"], input: input)
         #expect(donated.status == 65)
         #expect(donated.error.hasPrefix("entity-index: -:2: not valid JSON"))
         #expect(donated.error.split(separator: "\n").count == 1)
-        let stats = try run(["--index", index, "stats", "--json"])
+        let stats = try Self.run(["--index", index, "stats", "--json"])
         #expect(stats.output.contains("\"entities\":83"))
     }
 
     @Test func donateReadsStandardInput() throws {
         let index = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-cli-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: index) }
-        let donated = try run(["--index", index, "donate", "-"],
+        let donated = try Self.run(["--index", index, "donate", "-"],
                               input: "{\"type\": \"notes.note\", \"id\": \"n1\", \"properties\": {\"title\": \"Budget\"}}\n")
         #expect(donated.status == 0)
-        #expect(try run(["--index", index, "search", "budget", "--json"]).output.contains("\"id\":\"n1\""))
+        #expect(try Self.run(["--index", index, "search", "budget", "--json"]).output.contains("\"id\":\"n1\""))
     }
 
     @Test func badInvocationsFailWithOneLineAndAUsefulStatus() throws {
-        let unknownOption = try run(["--index", "/tmp/x", "search", "x", "--colour"])
+        let unknownOption = try Self.run(["--index", "/tmp/x", "search", "x", "--colour"])
         #expect(unknownOption.status == 64)
         #expect(unknownOption.error == "entity-index: unknown option --colour for 'search' (see 'entity-index search --help')\n")
 
-        let noIndex = try run(["--index", "/nonexistent/entity-index", "search", "orbit"])
+        let noIndex = try Self.run(["--index", "/nonexistent/entity-index", "search", "orbit"])
         #expect(noIndex.status == 66)
         #expect(noIndex.error.contains("donate entities to create it"))
 
-        #expect(try run(["search", "orbit"]).status == 64)
-        #expect(try run(["frobnicate"]).status == 64)
-        #expect(try run(["--index", "/tmp/x", "search", "x", "--limit", "zero"]).status == 64)
-        #expect(try run(["--index", "/tmp/x", "donate", "/nonexistent.jsonl"]).status == 65)
+        #expect(try Self.run(["search", "orbit"]).status == 64)
+        #expect(try Self.run(["frobnicate"]).status == 64)
+        #expect(try Self.run(["--index", "/tmp/x", "search", "x", "--limit", "zero"]).status == 64)
+        #expect(try Self.run(["--index", "/tmp/x", "donate", "/nonexistent.jsonl"]).status == 65)
     }
 
     @Test func updateSetsClearsAndLeavesProperties() throws {
-        let index = try donatedIndex()
+        let index = try Self.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
-        let updated = try run(["--index", index, "update", "-"], input: """
+        let updated = try Self.run(["--index", index, "update", "-"], input: """
             {"type": "calendar.event", "id": "evt-004", "properties": {"location": "Galley", "recurrence": null}}
             """)
         #expect(updated.status == 0, "\(updated.error)")
         #expect(updated.output == "updated 1 entities\n")
-        let got = try run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
+        let got = try Self.run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
         let event = try JSONSerialization.jsonObject(with: Data(got.output.utf8)) as? [String: Any]
         let properties = event?["properties"] as? [String: Any]
         #expect(properties?["location"] as? String == "Galley")
         #expect(properties?["recurrence"] == nil)
         #expect(properties?["title"] as? String == "Crew Lunch")
 
-        let refused = try run(["--index", index, "update", "-"], input: """
+        let refused = try Self.run(["--index", index, "update", "-"], input: """
             {"type": "calendar.event", "id": "evt-004", "properties": {"notes": "changed"}}
             {"type": "calendar.event", "id": "evt-004", "properties": {"startDate": null}}
             """)
         #expect(refused.status == 65)
         #expect(refused.error.contains("update 2 of the batch (calendar.event:evt-004): missing required property \"startDate\""))
-        let unchanged = try run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
+        let unchanged = try Self.run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
         #expect(!unchanged.output.contains("\"notes\":\"changed\""))
     }
 
     @Test func anInvalidEntityIsReportedWithItsLine() throws {
-        let index = try donatedIndex()
+        let index = try Self.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
-        let donated = try run(["--index", index, "donate", "-"], input: """
+        let donated = try Self.run(["--index", index, "donate", "-"], input: """
             {"type": "notes.note", "id": "n1", "properties": {"title": "Fine"}}
             {"type": "calendar.event", "id": "e1", "properties": {"title": "Burn", "startDate": "soon"}}
             """)
@@ -188,34 +188,34 @@ import Testing
     }
 
     @Test func getNotesDanglingReferences() throws {
-        let index = try donatedIndex()
+        let index = try Self.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
-        _ = try run(["--index", index, "delete", "--type", "calendar.calendar", "cal-crew-meals"])
-        let got = try run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
+        _ = try Self.run(["--index", index, "delete", "--type", "calendar.calendar", "cal-crew-meals"])
+        let got = try Self.run(["--index", index, "get", "--type", "calendar.event", "evt-004"])
         #expect(got.status == 0)
         #expect(got.error == "entity-index: note: calendar refers to calendar.calendar:cal-crew-meals, which is not in the index\n")
     }
 
     @Test func schemaListsDomainsTypesAndProperties() throws {
-        let all = try run(["schema"])
+        let all = try Self.run(["schema"])
         #expect(all.status == 0)
         for domain in ["calendar", "messages", "notes", "mail", "photos", "document"] {
             #expect(all.output.contains("== domain \(domain)"))
         }
-        let event = try run(["schema", "calendar.event", "--json"])
+        let event = try Self.run(["schema", "calendar.event", "--json"])
         let types = try JSONSerialization.jsonObject(with: Data(event.output.utf8)) as? [[String: Any]]
         let properties = types?.first?["properties"] as? [[String: Any]]
         #expect(properties?.first?["name"] as? String == "title")
         #expect(properties?.first?["required"] as? Bool == true)
         #expect(properties?.first?["searchable"] as? String == "title")
-        #expect(try run(["schema", "calendar.nothing"]).status == 64)
+        #expect(try Self.run(["schema", "calendar.nothing"]).status == 64)
     }
 
     @Test func searchResolvesByPropertyRangeAndScreen() throws {
-        let index = try donatedIndex()
+        let index = try Self.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
         func search(_ arguments: [String]) throws -> SearchOutput {
-            let searched = try run(["--index", index, "search", "--json"] + arguments)
+            let searched = try Self.run(["--index", index, "search", "--json"] + arguments)
             #expect(searched.status == 0, "\(searched.error)")
             return try JSONDecoder().decode(SearchOutput.self, from: Data(searched.output.utf8))
         }
@@ -238,14 +238,14 @@ import Testing
         #expect(try search(["this", "event", "--focused", "calendar.event:evt-004"]).results.map(\.id) == ["evt-004"])
         #expect(try search(["qwertyuiop"]).status == "notFound")
 
-        let badRange = try run(["--index", index, "search", "--range", "startDate:soon..later"])
+        let badRange = try Self.run(["--index", index, "search", "--range", "startDate:soon..later"])
         #expect(badRange.status == 64)
         #expect(badRange.error.contains("neither a number nor an ISO-8601 date"))
-        #expect(try run(["--index", index, "search", "x", "--focused", "nonsense"]).status == 64)
+        #expect(try Self.run(["--index", index, "search", "x", "--focused", "nonsense"]).status == 64)
     }
 
     @Test func aKilledDonationLosesNothingCommittedAndAppliesNothingHalfway() throws {
-        let index = try donatedIndex()
+        let index = try Self.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
         // A large file: the sample corpus 300 times under fresh ids.
         let lines = try String(contentsOfFile: Self.corpus, encoding: .utf8).split(separator: "\n")
@@ -268,20 +268,20 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal, "the donation finished before it could be killed")
 
-        let stats = try run(["--index", index, "stats", "--json"])
+        let stats = try Self.run(["--index", index, "stats", "--json"])
         #expect(stats.status == 0, "\(stats.error)")
         #expect(stats.output.contains("\"entities\":83"))
-        #expect(try run(["--index", index, "get", "--type", "calendar.event", "evt-004"]).status == 0)
+        #expect(try Self.run(["--index", index, "get", "--type", "calendar.event", "evt-004"]).status == 0)
         // The index takes writes again: the killed writer's lock died with it.
-        #expect(try run(["--index", index, "delete", "--type", "notes.note", "note-001"]).status == 0)
+        #expect(try Self.run(["--index", index, "delete", "--type", "notes.note", "note-001"]).status == 0)
     }
 
     @Test func everyCommandHasHelp() throws {
-        let main = try run(["--help"])
+        let main = try Self.run(["--help"])
         #expect(main.status == 0)
         for command in ["donate", "update", "delete", "get", "search", "stats", "schema"] {
             #expect(main.output.contains("  \(command)"))
-            let help = try run([command, "--help"])
+            let help = try Self.run([command, "--help"])
             #expect(help.status == 0)
             #expect(help.output.hasPrefix("Usage: entity-index "))
             #expect(help.output.contains(" \(command)"))

@@ -4,7 +4,6 @@ import Testing
 /// Requests as people say them through the CLI: the clock, the explanation,
 /// and deleting by request with its own exit statuses.
 @Suite struct RequestCLITests {
-    let cli = CLITests()
 
     struct Output: Decodable {
         struct Result: Decodable {
@@ -28,9 +27,9 @@ import Testing
     }
 
     @Test func aRequestIsReadOnTheGivenClockAndExplained() throws {
-        let index = try cli.donatedIndex()
+        let index = try CLITests.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
-        let searched = try cli.run(["--index", index, "search", "delete the crew lunch next Tuesday", "--now", "2026-03-12T09:30:00Z",
+        let searched = try CLITests.run(["--index", index, "search", "delete the crew lunch next Tuesday", "--now", "2026-03-12T09:30:00Z",
                                     "--time-zone", "Europe/Lisbon", "--json"])
         #expect(searched.status == 0, "\(searched.error)")
         let output = try JSONDecoder().decode(Output.self, from: Data(searched.output.utf8))
@@ -41,34 +40,34 @@ import Testing
         #expect(output.interpretation?.contentWords == ["crew", "lunch"])
         #expect(output.interpretation?.time?.from == "2026-03-17T00:00:00Z")
 
-        let explained = try cli.run(["--index", index, "search", "which events mention oxygen?", "--now", "2026-03-12T09:30:00Z", "--explain"])
+        let explained = try CLITests.run(["--index", index, "search", "which events mention oxygen?", "--now", "2026-03-12T09:30:00Z", "--explain"])
         #expect(explained.error.contains("types: calendar.event"))
         #expect(explained.error.contains("content: oxygen"))
         #expect(explained.output.contains("status: ambiguous"))
 
-        #expect(try cli.run(["--index", index, "search", "x", "--now", "yesterday"]).status == 64)
-        #expect(try cli.run(["--index", index, "search", "x", "--time-zone", "Mars/Olympus"]).status == 64)
+        #expect(try CLITests.run(["--index", index, "search", "x", "--now", "yesterday"]).status == 64)
+        #expect(try CLITests.run(["--index", index, "search", "x", "--time-zone", "Mars/Olympus"]).status == 64)
     }
 
     @Test func deletingByRequestDeletesOnlyAResolvedAnswer() throws {
-        let index = try cli.donatedIndex()
+        let index = try CLITests.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
-        let ambiguous = try cli.run(["--index", index, "delete", "--match", "delete it", "--visible", "notes.note:note-001,notes.note:note-002"])
+        let ambiguous = try CLITests.run(["--index", index, "delete", "--match", "delete it", "--visible", "notes.note:note-001,notes.note:note-002"])
         #expect(ambiguous.status == 2)
         #expect(ambiguous.output.contains("nothing was deleted"))
         #expect(ambiguous.output.contains("note-001") && ambiguous.output.contains("note-002"))
-        #expect(try cli.run(["--index", index, "delete", "--match", "delete this event"]).status == 1)
+        #expect(try CLITests.run(["--index", index, "delete", "--match", "delete this event"]).status == 1)
 
-        let dryRun = try cli.run(["--index", index, "delete", "--match", "delete the crew lunch", "--dry-run"])
+        let dryRun = try CLITests.run(["--index", index, "delete", "--match", "delete the crew lunch", "--dry-run"])
         #expect(dryRun.status == 0)
         #expect(dryRun.output.contains("would delete calendar.event:evt-004"))
-        #expect(try cli.run(["--index", index, "get", "--type", "calendar.event", "evt-004"]).status == 0)
+        #expect(try CLITests.run(["--index", index, "get", "--type", "calendar.event", "evt-004"]).status == 0)
 
-        let deleted = try cli.run(["--index", index, "delete", "--match", "delete the crew lunch", "--json"])
+        let deleted = try CLITests.run(["--index", index, "delete", "--match", "delete the crew lunch", "--json"])
         #expect(deleted.status == 0)
         #expect(deleted.output.contains("\"deleted\":[\"calendar.event:evt-004\"]"))
-        #expect(try cli.run(["--index", index, "get", "--type", "calendar.event", "evt-004"]).status == 1)
+        #expect(try CLITests.run(["--index", index, "get", "--type", "calendar.event", "evt-004"]).status == 1)
 
-        #expect(try cli.run(["--index", index, "delete", "--match", "x", "--all"]).status == 64)
+        #expect(try CLITests.run(["--index", index, "delete", "--match", "x", "--all"]).status == 64)
     }
 }

@@ -26,6 +26,33 @@ import Testing
         #expect(try failure(["name": "Zoë"], type: "calendar.attendee").contains("calendar.attendee is transient"))
     }
 
+    @Test func errorsCarryTheEntityAndPropertyAsFields() throws {
+        let index = try EntityIndex()
+        let bad = Entity(type: "calendar.event", id: "e1",
+                         properties: valid.merging(["attendees": [["name": "Zoë", "email": 5]]]) { $1 })
+        let error = try #require(throws: EntityIndexError.self) { try index.donate([bad]) }
+        #expect(error.entity == bad.identifier)
+        #expect(error.property == "attendees[0].email")
+        let missing = try #require(throws: EntityIndexError.self) {
+            try index.update([EntityUpdate(bad.identifier, changes: ["title": .set("x")])])
+        }
+        #expect(missing.code == .entityNotFound && missing.entity == bad.identifier)
+    }
+
+    @Test(arguments: [false, true])
+    func wholeValuesHaveOneLengthLimitInMemoryAndOnDisk(onDisk: Bool) throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let index = onDisk ? try EntityIndex(path: directory.path) : try EntityIndex()
+        let longest = String(repeating: "k", count: Searchability.maximumWholeValueLength)
+        try index.donate([Entity(type: "notes.note", id: "a", properties: ["title": "Tagged", "tags": [.string(longest)]])])
+        #expect(try index.search(SearchQuery(longest, property: "tags", understandsRequest: false)).map(\.identifier.id) == ["a"])
+        let error = try #require(throws: EntityIndexError.self) {
+            try index.donate([Entity(type: "notes.note", id: "b", properties: ["title": "Tagged", "tags": [.string(longest + "K")]])])
+        }
+        #expect(error.property == "tags[0]" && error.message.contains("at most 180 bytes"), "\(error)")
+    }
+
     @Test func unionValuesAcceptEachOfTheirKinds() throws {
         let index = try EntityIndex()
         try index.donate([

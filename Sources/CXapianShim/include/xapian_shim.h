@@ -40,14 +40,18 @@ typedef enum {
     EIX_ERROR_INVALID_OPERATION = 6,
     /** ICU could not process the text. */
     EIX_ERROR_UNICODE = 7,
-    /** Any other failure (I/O, out of memory, …). */
-    EIX_ERROR_OTHER = 8
+    /** Any other failure (out of memory, …). */
+    EIX_ERROR_OTHER = 8,
+    /** Another failure reading or writing the database (I/O, an unexpected end of a file). */
+    EIX_ERROR_DATABASE = 9
 } eix_error_code;
 
-/** The outcome of a failed call: a code and a malloc'd, human-readable message. */
+/** The outcome of a failed call: a code, a malloc'd, human-readable message
+ *  and the operating system's error number behind it (`errno`; 0 when none). */
 typedef struct eix_error {
     int code;
     char *message;
+    int system_error;
 } eix_error;
 
 /** Frees the error's message and resets it to `EIX_OK`. */
@@ -205,6 +209,14 @@ typedef enum {
 eix_database *eix_database_open(const char *path, size_t length, eix_open_mode mode,
                                 eix_error *error);
 void eix_database_free(eix_database *database);
+
+/** Runs Xapian's own consistency check (`Xapian::Database::check`, what
+ *  xapian-check does) over the on-disk database at `path`. Returns how many
+ *  problems it found (-1 on failure, with `error` set) and, in `*out_report`
+ *  (malloc'd, `*out_length` bytes; free with `eix_string_free`), what it
+ *  said. Only call it on a directory whose version file was checked first. */
+int64_t eix_database_check(const char *path, size_t length, char **out_report, size_t *out_length,
+                           eix_error *error);
 
 /** Moves a reader to the latest committed revision. Returns 1 when it moved,
  *  0 when it was current, -1 on failure. */

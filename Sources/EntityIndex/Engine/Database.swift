@@ -1,4 +1,5 @@
 import CXapianShim
+import Foundation
 
 /// A Xapian database handle. Not thread-safe: one handle per concurrent reader,
 /// and one writer (under a lock) per index.
@@ -24,16 +25,33 @@ final class Database {
     private let handle: OpaquePointer
     /// How the database was opened.
     let mode: Mode
+    /// Its directory; empty in memory.
+    private let path: String
 
     /// Opens a database; `path` is ignored in memory.
     init(path: String, mode: Mode) throws {
         self.mode = mode
+        self.path = path
         handle = try path.withBytes { bytes, count in
             try withEngineError { eix_database_open(bytes, count, mode.shimValue, $0) }
         }!
     }
 
     deinit { eix_database_free(handle) }
+
+    /// Xapian's own consistency check of the on-disk database at `path`: how
+    /// many problems it found, and what it said. Check the version file first
+    /// (`GlassVersionFile`): Xapian trusts it.
+    static func check(path: String) throws -> (problems: Int, report: String) {
+        var report: UnsafeMutablePointer<CChar>?
+        var length = 0
+        let problems = try path.withBytes { bytes, count in
+            try withEngineError { eix_database_check(bytes, count, &report, &length, $0) }
+        }
+        defer { eix_string_free(report) }
+        let text = report.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+        return (Int(problems), text)
+    }
 
     /// Moves a reader to the latest committed revision; true when it moved.
     @discardableResult
@@ -70,7 +88,24 @@ final class Database {
             throw error
         }
         _ = try withEngineError { eix_database_commit_transaction(handle, $0) }
+        try syncDirectory()
         return result
+    }
+
+    /// Makes a commit survive a power loss: Xapian syncs the tables and the new
+    /// version file, then renames it over `iamglass`, but does not sync the
+    /// directory that holds the new name (`GlassVersion::sync`). Until the
+    /// directory is synced, a power loss may bring back the previous revision.
+    private func syncDirectory() throws {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY)
+        let failure = descriptor < 0 ? errno : (fsync(descriptor) == 0 ? 0 : errno)
+        if descriptor >= 0 { close(descriptor) }
+        guard failure == 0 else {
+            throw EngineError(code: .other, message: """
+                the donation was committed, but syncing \(path) failed (\(String(cString: strerror(failure)))): \
+                a power loss now may undo it
+                """, systemError: failure)
+        }
     }
 
     /// Adds or replaces the document identified by a unique term it contains.

@@ -14,22 +14,25 @@ struct EngineError: Error, Hashable, CustomStringConvertible {
         static let invalidOperation = Code(rawValue: Int32(EIX_ERROR_INVALID_OPERATION.rawValue))
         static let unicode = Code(rawValue: Int32(EIX_ERROR_UNICODE.rawValue))
         static let other = Code(rawValue: Int32(EIX_ERROR_OTHER.rawValue))
+        static let database = Code(rawValue: Int32(EIX_ERROR_DATABASE.rawValue))
     }
 
     let code: Code
     let message: String
+    /// The operating system's error number behind it (`errno`), or 0.
+    var systemError: Int32 = 0
 
     var description: String { message }
 }
 
 /// Calls a shim function with an error out-parameter and throws what it reports.
 func withEngineError<Result>(_ body: (UnsafeMutablePointer<eix_error>) -> Result) throws -> Result {
-    var error = eix_error(code: 0, message: nil)
+    var error = eix_error(code: 0, message: nil, system_error: 0)
     let result = body(&error)
     guard error.code != 0 else { return result }
     defer { eix_error_clear(&error) }
     let message = error.message.map { String(cString: $0) } ?? "unknown Xapian error"
-    throw EngineError(code: EngineError.Code(rawValue: error.code), message: message)
+    throw EngineError(code: EngineError.Code(rawValue: error.code), message: message, systemError: error.system_error)
 }
 
 /// Calls a shim function that returns a malloc'd string and takes ownership of it.

@@ -55,7 +55,7 @@ extension EntityIndex {
     /// (typos, accents, other scripts), by words, by one property, by what is
     /// on screen, narrowed by type and ranges (see `SearchQuery`, `Resolution`).
     public func resolve(_ query: SearchQuery) throws -> Resolution {
-        try query.validate()
+        try query.validate(against: configuration.schemas)
         return try withReader { reader in
             try Resolver(reader: reader, configuration: configuration, grammar: grammar).resolve(query)
         }
@@ -65,7 +65,8 @@ extension EntityIndex {
     /// languages, property values, flags and the words left to search — without
     /// searching (what `Resolution.interpretation` holds after `resolve(_:)`).
     public func interpretation(of query: SearchQuery) throws -> RequestInterpretation {
-        try RequestParser(grammar: grammar, clock: RequestClock(query, vocabulary: grammar.vocabulary)).interpret(query.text, types: query.types)
+        try query.validate(against: configuration.schemas)
+        return try RequestParser(grammar: grammar, clock: RequestClock(query, vocabulary: grammar.vocabulary)).interpret(query.text, types: query.types)
     }
 
     /// The ranked entities for a query, best first (`resolve(_:)` without the verdict).

@@ -24,12 +24,14 @@ extension EntityIndex {
             for (offset, update) in updates.enumerated() {
                 let place = "update \(offset + 1) of the batch (\(update.identifier))"
                 guard let current = try updated[update.identifier] ?? writer.reader.storedEntity(update.identifier) else {
-                    throw EntityIndexError(.entityNotFound, "\(place): no such entity in the index; donate it first; nothing was applied")
+                    throw EntityIndexError(.entityNotFound, "\(place): no such entity in the index; donate it first; nothing was applied",
+                                           entity: update.identifier)
                 }
                 do {
                     updated[update.identifier] = try configuration.schemas.validated(update.applied(to: current))
                 } catch {
-                    throw EntityIndexError(.invalidEntity, "\(place): \(error); nothing was applied")
+                    throw EntityIndexError(.invalidEntity, "\(place): \(error); nothing was applied", entity: update.identifier,
+                                           property: (error as? SchemaViolation)?.property)
                 }
                 if !order.contains(update.identifier) { order.append(update.identifier) }
             }
@@ -69,7 +71,7 @@ extension EntityIndex {
     ///     "delete the crew lunch tomorrow"); its fallback is not used.
     ///   - dryRun: resolve and report what would be deleted, deleting nothing.
     public func delete(matching request: SearchQuery, dryRun: Bool = false) throws -> DeletionByRequest {
-        try request.validate()
+        try request.validate(against: configuration.schemas)
         var request = request
         request.fallback = nil
         // "delete these" deletes everything shown that fits, however many that is.

@@ -29,6 +29,8 @@ public final class EntityIndex: Sendable {
 
     let writer: Locked<IndexWriter?>
     private let readers: ReaderPool?
+    /// The directory this index holds open read-write, as this process knows it (`claimWriting`).
+    private let claimedPath: String?
     /// How requests are read: the vocabulary with the words of the schemas' types.
     let grammar: RequestGrammar
 
@@ -46,19 +48,58 @@ public final class EntityIndex: Sendable {
         case .inMemory:
             writer = Locked(try IndexWriter(path: "", mode: .inMemory, configuration: configuration))
             readers = nil
+            claimedPath = nil
         case .directory(let path):
+            // A damaged index is refused before Xapian reads it (and before it could create a new one over it).
+            let contents = try IndexDirectory.inspect(path)
             if access == .readWrite {
-                writer = Locked(try Self.translatingErrors(path: path) {
-                    try IndexWriter(path: path, mode: .writable, configuration: configuration)
-                })
+                let claimed = try Self.claimWriting(path)
+                do {
+                    writer = Locked(try Self.translatingErrors(path: path) {
+                        try IndexWriter(path: path, mode: .writable, configuration: configuration)
+                    })
+                } catch {
+                    Self.releaseWriting(claimed)
+                    throw error
+                }
+                claimedPath = claimed
             } else {
+                guard contents == .index else {
+                    throw EntityIndexError(.indexNotFound, "no index at \(path): donate entities to create it", path: path)
+                }
                 writer = Locked(nil)
+                claimedPath = nil
             }
             readers = ReaderPool(path: path, writerIsInProcess: access == .readWrite)
             // Fail now, not on the first search, when there is no index to read
             // or it is in another version's format.
             try withReader { try IndexFormat.check($0.database, path: path) }
         }
+    }
+
+    deinit {
+        claimedPath.map(Self.releaseWriting)
+    }
+
+    /// The directories this process has open read-write: Xapian's lock would
+    /// tell a second writer in the same process only that "another process" holds it.
+    private static let writingPaths = Locked<Set<String>>([])
+
+    /// Claims a directory for this process's one writer; returns the key to release it by.
+    private static func claimWriting(_ path: String) throws -> String {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        let claimed = writingPaths.withLock { $0.insert(key).inserted }
+        guard claimed else {
+            throw EntityIndexError(.indexLocked, """
+                the index at \(path) is already open read-write in this process: share that EntityIndex \
+                (it is Sendable), or open this one read-only
+                """, path: path)
+        }
+        return key
+    }
+
+    private static func releaseWriting(_ key: String) {
+        _ = writingPaths.withLock { $0.remove(key) }
     }
 
     /// Opens the index in a directory (see `init(storage:access:configuration:)`).

@@ -15,15 +15,15 @@ struct EntityRecord {
     /// The value slot holding the record.
     static let slot: UInt32 = 0
 
-    /// The record as bytes: the summary (type, id, title, subtitle, NUL-separated),
-    /// the names (a line each: property TAB words TAB Latin words) and the time
-    /// (`EntityTime.encoded`), each after its length, then the meaning vector.
+    /// The record as bytes: the type, id, title and subtitle (any text, NUL
+    /// included), the names (a line each: property TAB words TAB Latin words;
+    /// name words hold no whitespace) and the time (`EntityTime.encoded`), each
+    /// after its length (4 bytes, little-endian), then the meaning vector.
     var encoded: [UInt8] {
-        let summary = [identifier.type.rawValue, identifier.id, title ?? "", subtitle ?? ""].joined(separator: "\u{0}")
         let names = names.map { "\($0.property)\t\($0.words.joined(separator: " "))\t\($0.latinSpelling.joined(separator: " "))" }
             .joined(separator: "\n")
         var bytes: [UInt8] = []
-        for field in [summary, names, time?.encoded ?? ""] {
+        for field in [identifier.type.rawValue, identifier.id, title ?? "", subtitle ?? "", names, time?.encoded ?? ""] {
             let count = UInt32(field.utf8.count)
             bytes += [UInt8(count & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 24)]
             bytes += field.utf8
@@ -46,38 +46,35 @@ struct EntityRecord {
 /// summary, a name candidate its names, a re-ranked match its meaning.
 struct RecordReader {
     private let bytes: [UInt8]
-    private let summaryRange: Range<Int>
-    private let namesRange: Range<Int>
-    private let timeRange: Range<Int>
+    /// Where the type, id, title, subtitle, names and time are.
+    private let fields: [Range<Int>]
 
     /// A reader over a record's bytes; nil when they are not one.
     init?(_ bytes: [UInt8]) {
-        func field(at offset: Int) -> Range<Int>? {
+        var fields: [Range<Int>] = []
+        var offset = 0
+        for _ in 0..<6 {
             guard offset + 4 <= bytes.count else { return nil }
             let count = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
-            return offset + 4 + count <= bytes.count ? offset + 4..<offset + 4 + count : nil
+            guard count <= bytes.count - offset - 4 else { return nil }
+            fields.append(offset + 4..<offset + 4 + count)
+            offset += 4 + count
         }
-        guard let summary = field(at: 0), let names = field(at: summary.upperBound), let time = field(at: names.upperBound)
-        else { return nil }
         self.bytes = bytes
-        summaryRange = summary
-        namesRange = names
-        timeRange = time
+        self.fields = fields
     }
+
+    private func text(_ field: Int) -> String { String(decoding: bytes[fields[field]], as: UTF8.self) }
 
     /// The identifier, display title and subtitle.
     var summary: (identifier: EntityIdentifier, title: String?, subtitle: String?) {
-        // Split on bytes: Character-level splitting showed up in profiles.
-        let parts = bytes[summaryRange].split(separator: 0, maxSplits: 3, omittingEmptySubsequences: false)
-        func part(_ index: Int) -> String { index < parts.count ? String(decoding: parts[index], as: UTF8.self) : "" }
-        let title = part(2), subtitle = part(3)
-        return (EntityIdentifier(type: EntityType(rawValue: part(0)), id: part(1)),
-                title.isEmpty ? nil : title, subtitle.isEmpty ? nil : subtitle)
+        let title = text(2), subtitle = text(3)
+        return (EntityIdentifier(type: EntityType(rawValue: text(0)), id: text(1)), title.isEmpty ? nil : title, subtitle.isEmpty ? nil : subtitle)
     }
 
     /// The names, for scoring name matches.
     var names: [EntityName] {
-        bytes[namesRange].split(separator: UInt8(ascii: "\n")).map { line in
+        bytes[fields[4]].split(separator: UInt8(ascii: "\n")).map { line in
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
             func words(_ index: Int) -> [String] {
                 index < fields.count ? fields[index].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) } : []
@@ -88,12 +85,12 @@ struct RecordReader {
 
     /// When the entity happens, if its type has a time and it holds one.
     var time: EntityTime? {
-        timeRange.isEmpty ? nil : EntityTime(encoded: Substring(decoding: bytes[timeRange], as: UTF8.self))
+        fields[5].isEmpty ? nil : EntityTime(encoded: Substring(decoding: bytes[fields[5]], as: UTF8.self))
     }
 
     /// The meaning vector's bytes (`MeaningVector.encoded`), empty without a lexicon.
     var meaning: ArraySlice<UInt8> {
-        bytes[timeRange.upperBound...]
+        bytes[fields[5].upperBound...]
     }
 }
 

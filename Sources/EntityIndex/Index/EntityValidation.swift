@@ -14,7 +14,8 @@ extension SchemaRegistry {
             do {
                 return try validated(entity)
             } catch {
-                throw EntityIndexError(.invalidEntity, "\(describe(offset)) (\(entity.identifier)): \(error); nothing was applied")
+                throw EntityIndexError(.invalidEntity, "\(describe(offset)) (\(entity.identifier)): \(error); nothing was applied",
+                                       entity: entity.identifier, property: (error as? SchemaViolation)?.property)
             }
         }
     }

@@ -6,8 +6,9 @@ enum IndexFormat {
     /// The format this version writes and reads. Format 1 (no key) kept the
     /// entity as the document's data; format 2 keeps it in `IndexLayout.entitySlot`;
     /// format 3 adds references, flags, languages, identifier parts, recurrences
-    /// and the entity's time to what is indexed.
-    static let current = "3"
+    /// and the entity's time to what is indexed; format 4 keeps the record's
+    /// title and subtitle by length, so that they may hold any text (NUL too).
+    static let current = "4"
 
     /// Records the current format in an index nothing was written to yet.
     static func stamp(_ database: Database) throws {

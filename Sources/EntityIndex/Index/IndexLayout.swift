@@ -81,8 +81,8 @@ enum IndexLayout {
     /// 0179" and "+351-21-5550179" agree). Nil when it is empty or too long for a term.
     static func exactValue(_ text: String) -> String? {
         if let phone = IdentifierParts.phoneDigits(text) { return phone }
-        let value = String(text.lowercased().filter { !$0.isWhitespace })
-        return value.isEmpty || value.utf8.count > 180 ? nil : value
+        let value = Searchability.wholeValue(text)
+        return value.isEmpty || value.utf8.count > Searchability.maximumWholeValueLength ? nil : value
     }
 
     /// The term of a reference from a property path to an entity; nil when too long.

@@ -16,7 +16,8 @@ public enum EntityJSONLines {
             do {
                 return try schemas.validated(entity)
             } catch {
-                throw EntityIndexError(.invalidEntity, "\(entity.identifier): \(error)")
+                throw EntityIndexError(.invalidEntity, "\(entity.identifier): \(error)", entity: entity.identifier,
+                                       property: (error as? SchemaViolation)?.property)
             }
         }
     }
@@ -37,13 +38,34 @@ public enum EntityJSONLines {
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             guard line.contains(where: { !isWhitespace($0) }) else { continue }
+            guard String(validating: line, as: UTF8.self) != nil else {
+                throw EntityIndexError(.malformedInput, "\(source):\(lineNumber): the line is not valid UTF-8; nothing was applied",
+                                       line: lineNumber)
+            }
             do {
                 results.append(try transform(try decoder.decode(Entity.self, from: line)))
             } catch {
-                throw EntityIndexError(.malformedInput, "\(source):\(lineNumber): \(describe(error)); nothing was applied")
+                let entity = (error as? EntityIndexError)?.entity
+                throw EntityIndexError(.malformedInput, "\(source):\(lineNumber): \(describe(error)); nothing was applied",
+                                       entity: entity, property: (error as? EntityIndexError)?.property ?? codingPath(of: error),
+                                       line: lineNumber)
             }
         }
         return results
+    }
+
+    /// Where in a line a decoding failure is, as a property path ("properties.title"), if it says.
+    private static func codingPath(of error: any Error) -> String? {
+        let context: DecodingError.Context
+        switch error {
+        case DecodingError.typeMismatch(_, let found), DecodingError.valueNotFound(_, let found), DecodingError.dataCorrupted(let found):
+            context = found
+        case DecodingError.keyNotFound(_, let found):
+            context = found
+        default:
+            return nil
+        }
+        return context.codingPath.isEmpty ? nil : context.codingPath.map(\.stringValue).joined(separator: ".")
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
@@ -60,6 +82,8 @@ public enum EntityJSONLines {
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return "wrong kind of value at \"\(path)\": \(context.debugDescription)"
+        case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
+            return "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" is \(context.debugDescription)"
         case DecodingError.dataCorrupted:
             return "not valid JSON"
         default:

@@ -44,8 +44,12 @@ extension PropertyValue: Codable {
             self = .number(number)
         } else if let array = try? container.decode([PropertyValue].self) {
             self = .array(array)
+        } else if let object = try? container.decode([String: PropertyValue].self) {
+            self = .object(object)
         } else {
-            self = .object(try container.decode([String: PropertyValue].self))
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: """
+                not a value an entity can hold (a string, a number within ±1.8e308, true, false, null, an array or an object)
+                """)
         }
     }
 

@@ -152,7 +152,7 @@ struct Resolver {
                 found[candidate.documentID!, default: candidate].merge(candidate)
             }
         }
-        if plan.words.isEmpty {
+        if plan.words.isEmpty && plan.exact.isEmpty {
             if let filter {
                 let matches = try reader.database.search(try filter.scaled(by: 0), limit: request.limit)
                 add((0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 1) })

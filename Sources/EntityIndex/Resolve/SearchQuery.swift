@@ -41,6 +41,12 @@ public struct SearchQuery: Sendable {
 
     /// The largest `limit` accepted.
     public static let maximumLimit = 10_000
+    /// The most words a request read as a person says it may have (`understandsRequest`).
+    public static let maximumRequestWords = 64
+    /// The most words a plain search (`understandsRequest` off) may have.
+    public static let maximumSearchWords = 512
+    /// The most UTF-8 bytes of text either may have.
+    public static let maximumTextBytes = 4096
 
     /// A request for `text`, optionally narrowed by type, property, ranges and
     /// context, understood at `now` in `timeZone` (the system's clock and zone by default).
@@ -63,13 +69,50 @@ public struct SearchQuery: Sendable {
         self.limit = limit
     }
 
-    func validate() throws {
+    /// Throws unless the query can be run as given: a limit in range, types
+    /// the schemas know, and a property and ranges that one of those types has.
+    func validate(against schemas: SchemaRegistry) throws {
         guard (1...Self.maximumLimit).contains(limit) else {
             throw EntityIndexError(.invalidQuery, "the limit must be between 1 and \(Self.maximumLimit), not \(limit)")
         }
+        // Bounded work: a text past these is refused before any of it is read.
+        guard text.utf8.count <= Self.maximumTextBytes else {
+            throw EntityIndexError(.invalidQuery, """
+                the request is \(text.utf8.count) bytes long; at most \(Self.maximumTextBytes) are read: shorten it
+                """)
+        }
+        let words = text.split(whereSeparator: \.isWhitespace).count
+        let maximumWords = understandsRequest ? Self.maximumRequestWords : Self.maximumSearchWords
+        guard words <= maximumWords else {
+            throw EntityIndexError(.invalidQuery, """
+                the request has \(words) words; at most \(maximumWords) are read \
+                \(understandsRequest ? "as a person says a request (search it plainly for up to \(Self.maximumSearchWords))" : "in a search"): \
+                shorten it
+                """)
+        }
+        let known = schemas.searchableTypes
+        for type in types.sorted() where !known.contains(type) {
+            throw EntityIndexError(.invalidQuery, """
+                unknown type "\(type)": known types are \(known.map(\.rawValue).joined(separator: ", "))
+                """)
+        }
+        let searched = types.isEmpty ? known : Array(types)
+        func kinds(of path: String) -> [ValueKind] { searched.compactMap { schemas.property(at: path, of: $0)?.kind } }
+        if let property, kinds(of: property).isEmpty {
+            throw EntityIndexError(.invalidQuery, """
+                no type searched has a property "\(property)": 'entity-index schema' lists each type's properties
+                """, property: property)
+        }
         for range in ranges {
             guard range.lower != nil || range.upper != nil else {
-                throw EntityIndexError(.invalidQuery, "the range on \"\(range.property)\" needs a lower or an upper bound")
+                throw EntityIndexError(.invalidQuery, "the range on \"\(range.property)\" needs a lower or an upper bound",
+                                       property: range.property)
+            }
+            guard kinds(of: range.property).contains(where: \.isSortable) else {
+                throw EntityIndexError(.invalidQuery, """
+                    no type searched has a date or number property "\(range.property)" to take a range on: \
+                    'entity-index schema' lists each type's properties
+                    """, property: range.property)
             }
         }
     }

@@ -10,6 +10,20 @@ public enum Searchability: String, Sendable, Hashable, Codable, CaseIterable {
     case identifier
     /// Not searched; kept and returned only.
     case notSearched
+
+    /// The most UTF-8 bytes a keyword or identifier value may have as it is
+    /// matched (`wholeValue`: lowercased, without whitespace): it is matched whole as one Xapian term, and a term (with its
+    /// prefix) must fit Xapian's limit of 245 bytes. Donations are checked
+    /// against it, in memory as on disk.
+    public static let maximumWholeValueLength = 180
+
+    /// Whether values are matched whole, as one term.
+    var matchesWhole: Bool { self == .keywords || self == .identifier }
+
+    /// A value as it is matched whole: lowercased, without whitespace.
+    static func wholeValue(_ text: String) -> String {
+        String(text.lowercased().filter { !$0.isWhitespace })
+    }
 }
 
 /// One property of an entity type.

@@ -1,7 +1,12 @@
 /// Why an entity does not match its schema, naming the property and what was expected.
 struct SchemaViolation: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The property path it concerns ("attendees[0].email"), when it is one property.
+    let property: String?
+    init(_ description: String, property: String? = nil) {
+        self.description = description
+        self.property = property
+    }
 }
 
 extension SchemaRegistry {
@@ -30,23 +35,43 @@ extension SchemaRegistry {
         for name in properties.keys.sorted() {
             guard let property = schema.property(named: name) else {
                 let names = schema.properties.map(\.name).joined(separator: ", ")
-                throw SchemaViolation("unknown property \"\(path)\(name)\": \(schema.type) has \(names) (add app-specific ones with SchemaRegistry.addProperties)")
+                throw SchemaViolation("unknown property \"\(path)\(name)\": \(schema.type) has \(names) (add app-specific ones with SchemaRegistry.addProperties)",
+                                      property: path + name)
             }
             let value = properties[name]!
             if value != .null {
                 kept[name] = try checked(value, as: property.kind, path: path + name)
+                if property.searchability.matchesWhole { try checkWholeValues(in: value, path: path + name) }
             }
         }
         for property in schema.properties where property.isRequired && kept[property.name] == nil {
-            throw SchemaViolation("missing required property \"\(path)\(property.name)\" (\(property.kind))")
+            throw SchemaViolation("missing required property \"\(path)\(property.name)\" (\(property.kind))", property: path + property.name)
         }
         return kept
+    }
+
+    /// Throws when a keyword or identifier is too long to be matched whole.
+    private func checkWholeValues(in value: PropertyValue, path: String) throws(SchemaViolation) {
+        switch value {
+        case .string(let text):
+            let length = Searchability.wholeValue(text).utf8.count
+            guard length <= Searchability.maximumWholeValueLength else {
+                throw SchemaViolation("""
+                    property "\(path)": a keyword or identifier is matched whole and may be at most \
+                    \(Searchability.maximumWholeValueLength) bytes lowercased and without spaces; this one is \(length)
+                    """, property: path)
+            }
+        case .array(let values):
+            for (index, element) in values.enumerated() { try checkWholeValues(in: element, path: "\(path)[\(index)]") }
+        default:
+            return
+        }
     }
 
     /// The value, if it is of the kind (with nulls dropped inside transient objects).
     private func checked(_ value: PropertyValue, as kind: ValueKind, path: String) throws(SchemaViolation) -> PropertyValue {
         // Built only on failure: the snippet writes the value as JSON.
-        var mismatch: SchemaViolation { SchemaViolation("property \"\(path)\": expected \(kind), got \(value.snippet)") }
+        var mismatch: SchemaViolation { SchemaViolation("property \"\(path)\": expected \(kind), got \(value.snippet)", property: path) }
         switch (kind, value) {
         case (.string, .string), (.integer, .integer), (.number, .integer), (.bool, .bool):
             return value
@@ -72,7 +97,7 @@ extension SchemaRegistry {
             return value
         case (.transient(let type), .object(let fields)):
             guard let schema = schema(for: type) else {
-                throw SchemaViolation("property \"\(path)\" holds \(type), which is not registered")
+                throw SchemaViolation("property \"\(path)\" holds \(type), which is not registered", property: path)
             }
             return .object(try checkedProperties(fields, of: schema, path: path + "."))
         case (.array(let element), .array(let values)):

@@ -1,0 +1,79 @@
+import Foundation
+
+extension EntityIndexError {
+    /// Translates an engine failure on the index at `path` into terms a caller
+    /// can act on: the system error behind it first (permission, read-only
+    /// file system, full disk), then what Xapian says.
+    init(_ error: EngineError, path: String?) {
+        let location = path.map { "at \($0)" } ?? "in memory"
+        if let fromSystem = Self(systemError: error.systemError, path: path, detail: error.message) {
+            self = fromSystem
+            return
+        }
+        switch error.code {
+        case .databaseLocked where error.message.hasSuffix("already locked"):
+            self.init(.indexLocked, """
+                the index \(location) is being written by another process: wait for it to finish, then retry
+                """, path: path)
+        case .databaseLocked:
+            // Xapian could not take the lock for another reason: the directory says which.
+            self = Self(diagnosing: path, detail: error.message)
+        case .databaseOpening where path.map({ (try? IndexDirectory.inspect($0)) == .nothing }) ?? false:
+            self.init(.indexNotFound, "no index \(location): donate entities to create it", path: path)
+        case .databaseOpening, .databaseCorrupt, .database:
+            // The directory looked sound, yet Xapian could not read it: a table is missing, short or garbled.
+            self.init(.indexCorrupt, """
+                the index \(location) is damaged (\(error.message)): restore it from a backup, or delete it and \
+                donate the entities again
+                """, path: path)
+        default:
+            self.init(.storage, "the index \(location) failed: \(error.message)", path: path)
+        }
+    }
+
+    /// The failure an operating system error stands for, or nil for one the
+    /// caller cannot act on differently.
+    init?(systemError: Int32, path: String?, detail: String) {
+        let location = path ?? "the index"
+        switch systemError {
+        case EACCES, EPERM:
+            self.init(.permissionDenied, """
+                permission denied on \(location) (\(detail)): run as a user who may use it, or change its \
+                owner or permissions
+                """, path: path, systemError: systemError)
+        case EROFS:
+            self.init(.readOnlyFileSystem, """
+                \(location) is on a read-only file system (\(detail)): open it read-only, or copy it to a writable disk
+                """, path: path, systemError: systemError)
+        case ENOSPC, EDQUOT:
+            self.init(.diskFull, """
+                no space left for \(location) (\(detail)): free some space, then retry; what was being written \
+                was not committed
+                """, path: path, systemError: systemError)
+        default:
+            return nil
+        }
+    }
+
+    /// Why the files at `path` cannot be used, found by asking the operating
+    /// system for access to them (after a failure that did not say).
+    init(diagnosing path: String?, detail: String) {
+        if let path {
+            for mode in [R_OK | X_OK, W_OK] where access(path, mode) != 0 {
+                if let failure = Self(systemError: errno, path: path, detail: detail) {
+                    self = failure
+                    return
+                }
+            }
+        }
+        self.init(.storage, "the index at \(path ?? "") failed: \(detail)", path: path)
+    }
+
+    /// A failure to `doing` (read, list, …) a file, from the current `errno`.
+    init(systemErrorAt path: String, doing: String) {
+        let number = errno
+        let detail = "could not \(doing) it: \(String(cString: strerror(number)))"
+        self = Self(systemError: number, path: path, detail: detail)
+            ?? Self(.storage, "\(path) failed: \(detail)", path: path, systemError: number)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// What is in an index directory, found before Xapian opens it: nothing yet
+/// (an index may be created there), a sound-looking index, or something
+/// that must be refused rather than opened or created over.
+///
+/// Xapian's `DB_CREATE_OR_OPEN` takes a directory whose postlist table is
+/// missing for one with no database and creates a new, empty one over the
+/// remaining files; and it crashes on some damaged version files (see
+/// `GlassVersionFile`). Both are refused here, with what is wrong.
+enum IndexDirectory {
+    /// What a directory holds.
+    enum Contents: Equatable {
+        /// No directory, or an empty one (a lock file at most): no index yet.
+        case nothing
+        /// An index whose version file and tables agree.
+        case index
+    }
+
+    /// Files Xapian leaves in a directory that holds no committed index.
+    private static let leftovers: Set<String> = ["flintlock", "v.tmp"]
+
+    /// Inspects the directory at `path`; throws `indexCorrupt` when its files
+    /// are incomplete or damaged and `notAnIndex` when it holds other files.
+    static func inspect(_ path: String) throws -> Contents {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            guard errno == ENOENT else { throw EntityIndexError(systemErrorAt: path, doing: "look at") }
+            return .nothing
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw EntityIndexError(.notAnIndex, "\(path) is a file, not an index directory: give --index a directory", path: path)
+        }
+        let names = try entries(of: path)
+        guard names.contains("iamglass") else {
+            let tables = names.filter { $0.hasSuffix(".glass") }
+            if !tables.isEmpty {
+                throw damaged(path, "its version file iamglass is missing (\(tables.sorted().joined(separator: ", ")) remain)")
+            }
+            guard Set(names).isSubset(of: leftovers) else {
+                throw EntityIndexError(.notAnIndex, """
+                    \(path) holds other files and no index: give --index a new or empty directory \
+                    (an index is never created over other files)
+                    """, path: path)
+            }
+            return .nothing
+        }
+        let version: GlassVersionFile
+        do {
+            version = try GlassVersionFile(try contents(of: path + "/iamglass", upTo: GlassVersionFile.maximumSize + 1))
+        } catch let damage as GlassVersionFile.Damage {
+            throw damaged(path, "its version file iamglass is damaged: \(damage.reason)")
+        }
+        for table in version.tables {
+            try check(table, in: path, present: names.contains(table.name + ".glass"))
+        }
+        return .index
+    }
+
+    /// The names in a directory.
+    private static func entries(of path: String) throws -> [String] {
+        guard let directory = opendir(path) else { throw EntityIndexError(systemErrorAt: path, doing: "list") }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Up to `limit` bytes from the start of a file.
+    private static func contents(of path: String, upTo limit: Int) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw EntityIndexError(systemErrorAt: path, doing: "read") }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var count = 0
+        while count < limit {
+            let read = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, limit - count) }
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else { throw EntityIndexError(systemErrorAt: path, doing: "read") }
+            if read == 0 { break }
+            count += read
+        }
+        return Array(bytes.prefix(count))
+    }
+
+    /// Throws unless a table's file is there and long enough for what the version file says it holds.
+    private static func check(_ table: GlassVersionFile.Table, in path: String, present: Bool) throws {
+        let file = table.name + ".glass"
+        guard present else {
+            // A lazy table that was never written has no file yet.
+            if GlassVersionFile.lazyTables.contains(table.name) && table.rootIsFake { return }
+            throw damaged(path, "its table \(file) is missing")
+        }
+        var status = stat()
+        guard stat(path + "/" + file, &status) == 0 else { throw EntityIndexError(systemErrorAt: path + "/" + file, doing: "look at") }
+        let size = UInt64(status.st_size)
+        guard size % table.blockSize == 0 else {
+            throw damaged(path, "its table \(file) is truncated (\(size) bytes, not a whole number of \(table.blockSize)-byte blocks)")
+        }
+        if !table.rootIsFake, table.root >= size / table.blockSize {
+            throw damaged(path, "its table \(file) is truncated (its root block \(table.root) lies past its end, \(size) bytes)")
+        }
+    }
+
+    private static func damaged(_ path: String, _ reason: String) -> EntityIndexError {
+        EntityIndexError(.indexCorrupt, """
+            the index at \(path) is damaged: \(reason). It was not opened or changed: restore it from a backup, \
+            or delete the directory and donate the entities again (entity-index check says more)
+            """, path: path)
+    }
+}
