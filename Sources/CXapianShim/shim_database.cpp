@@ -21,29 +21,23 @@ Xapian::WritableDatabase &writable(eix_database *database) {
 extern "C" eix_database *eix_database_open(const char *path, size_t length,
                                            eix_open_mode mode, eix_error *error) {
     return eix_guard<eix_database *>(error, nullptr, [&] {
-        auto *handle = new eix_database{Xapian::Database(), Xapian::WritableDatabase(), false};
-        try {
-            switch (mode) {
-                case EIX_OPEN_READ_ONLY:
-                    handle->database = Xapian::Database(std::string(path, length));
-                    break;
-                case EIX_OPEN_WRITABLE:
-                    handle->writable = Xapian::WritableDatabase(std::string(path, length),
-                                                                Xapian::DB_CREATE_OR_OPEN);
-                    break;
-                case EIX_OPEN_IN_MEMORY:
-                    handle->writable = Xapian::WritableDatabase(std::string(), Xapian::DB_BACKEND_INMEMORY);
-                    break;
-            }
-        } catch (...) {
-            delete handle;
-            throw;
+        auto handle = std::make_unique<eix_database>(eix_database{Xapian::Database(), Xapian::WritableDatabase(), false});
+        switch (mode) {
+            case EIX_OPEN_READ_ONLY:
+                handle->database = Xapian::Database(std::string(path, length));
+                break;
+            case EIX_OPEN_WRITABLE:
+                handle->writable = Xapian::WritableDatabase(std::string(path, length), Xapian::DB_CREATE_OR_OPEN);
+                break;
+            case EIX_OPEN_IN_MEMORY:
+                handle->writable = Xapian::WritableDatabase(std::string(), Xapian::DB_BACKEND_INMEMORY);
+                break;
         }
         if (mode != EIX_OPEN_READ_ONLY) {
             handle->database = handle->writable;
             handle->is_writable = true;
         }
-        return handle;
+        return eix::hand_over(std::move(handle));
     });
 }
 
@@ -60,9 +54,7 @@ extern "C" int64_t eix_database_check(const char *path, size_t length, char **ou
     return eix_guard<int64_t>(error, -1, [&] {
         std::ostringstream report;
         const auto problems = Xapian::Database::check(std::string(path, length), 0, &report);
-        char *copy = eix::copy_string(report.str(), out_length);
-        if (copy == nullptr) throw std::bad_alloc();
-        *out_report = copy;  // written only once nothing can fail
+        *out_report = eix::copy_out(report.str(), out_length);  // written only once nothing can fail
         return static_cast<int64_t>(problems);
     });
 }
@@ -136,14 +128,9 @@ extern "C" eix_document *eix_database_find_document(eix_database *database,
         std::string key(term, length);
         Xapian::PostingIterator posting = database->database.postlist_begin(key);
         if (posting == database->database.postlist_end(key)) return nullptr;
-        auto *found = new eix_document();
-        try {
-            found->document = database->database.get_document(*posting);
-        } catch (...) {
-            delete found;
-            throw;
-        }
-        return found;
+        auto found = std::make_unique<eix_document>();
+        found->document = database->database.get_document(*posting);
+        return eix::hand_over(std::move(found));
     });
 }
 
@@ -159,19 +146,15 @@ extern "C" int64_t eix_database_find_docid(eix_database *database, const char *t
 extern "C" eix_document *eix_database_document(eix_database *database, uint32_t docid,
                                                eix_error *error) {
     return eix_guard<eix_document *>(error, nullptr, [&]() -> eix_document * {
-        auto *found = new eix_document();
+        auto found = std::make_unique<eix_document>();
         try {
             // The id came from a search of this snapshot: skip Xapian's existence
             // check, which reads the whole stored entity.
             found->document = database->database.get_document(docid, Xapian::DOC_ASSUME_VALID);
         } catch (const Xapian::DocNotFoundError &) {
-            delete found;
             return nullptr;
-        } catch (...) {
-            delete found;
-            throw;
         }
-        return found;
+        return eix::hand_over(std::move(found));
     });
 }
 
@@ -272,8 +255,7 @@ extern "C" char *eix_database_metadata(eix_database *database, const char *key,
                                        size_t key_length, size_t *out_length,
                                        eix_error *error) {
     return eix_guard<char *>(error, nullptr, [&] {
-        char *value = eix::copy_string(database->database.get_metadata(std::string(key, key_length)), out_length);
-        if (value == nullptr) throw std::bad_alloc();
+        char *value = eix::copy_out(database->database.get_metadata(std::string(key, key_length)), out_length);
         return value;
     });
 }
@@ -350,11 +332,11 @@ extern "C" eix_expansion_set *eix_database_feedback_terms(eix_database *database
                                                           uint32_t count, eix_error *error) {
     return eix_guard<eix_expansion_set *>(error, nullptr, [&] {
         const Xapian::Database &db = database->database;
-        auto *set = new eix_expansion_set();
+        auto set = std::make_unique<eix_expansion_set>();
         std::vector<Xapian::docid> relevant(docids, docids + documents);
         std::sort(relevant.begin(), relevant.end());
         relevant.erase(std::unique(relevant.begin(), relevant.end()), relevant.end());
-        if (relevant.size() < 2) return set;
+        if (relevant.size() < 2) return eix::hand_over(std::move(set));
 
         // Each relevant document's contribution to each of its terms, gathered by term
         // (a hash table: sorting every contribution by term cost a third of a millisecond).
@@ -393,7 +375,7 @@ extern "C" eix_expansion_set *eix_database_feedback_terms(eix_database *database
             }
         }
         std::sort(best.begin(), best.end(), heavier);
-        return set;
+        return eix::hand_over(std::move(set));
     });
 }
 
@@ -428,14 +410,9 @@ extern "C" double eix_match_set_weight(const eix_match_set *matches, uint32_t in
 extern "C" eix_document *eix_match_set_document(const eix_match_set *matches,
                                                 uint32_t index, eix_error *error) {
     return eix_guard<eix_document *>(error, nullptr, [&] {
-        auto *document = new eix_document();
-        try {
-            document->document = matches->matches[index].get_document();
-        } catch (...) {
-            delete document;
-            throw;
-        }
-        return document;
+        auto document = std::make_unique<eix_document>();
+        document->document = matches->matches[index].get_document();
+        return eix::hand_over(std::move(document));
     });
 }
 

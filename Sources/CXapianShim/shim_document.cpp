@@ -59,10 +59,6 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
     return eix_guard(error, -1, [&] {
         std::string words;
         eix::split_words(text, length, words);
-        if (out_words != nullptr) {
-            *out_words = eix::copy_string(words, out_length);
-            if (*out_words == nullptr) throw std::bad_alloc();
-        }
 
         std::vector<std::string> term_prefixes;
         for (size_t i = 0; i < prefix_count; ++i) {
@@ -84,6 +80,8 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
             previous = word;
             rest.remove_prefix(end + 1);
         }
+        // Out-parameters are written last, once nothing can fail: a caller never gets half a result to free.
+        if (out_words != nullptr) *out_words = eix::copy_out(words, out_length);
         return 0;
     });
 }

@@ -9,9 +9,9 @@
 
 namespace eix {
 
-char *copy_string(const std::string &value, size_t *out_length) {
+char *copy_out(const std::string &value, size_t *out_length) {
     char *buffer = static_cast<char *>(std::malloc(value.size() + 1));
-    if (buffer == nullptr) return nullptr;
+    if (buffer == nullptr) throw std::bad_alloc();
     std::memcpy(buffer, value.data(), value.size());
     buffer[value.size()] = '\0';
     if (out_length != nullptr) *out_length = value.size();
@@ -22,7 +22,9 @@ void set_error(eix_error *error, int code, const std::string &message, int syste
     if (error == nullptr) return;
     std::free(error->message);
     error->code = code;
-    error->message = copy_string(message, nullptr);
+    // Called while an exception is handled: no throwing here; a message that cannot be copied is left out.
+    error->message = static_cast<char *>(std::malloc(message.size() + 1));
+    if (error->message != nullptr) std::memcpy(error->message, message.c_str(), message.size() + 1);
     error->system_error = system_error;
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -63,8 +64,15 @@ struct UnicodeError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// Copies bytes into a malloc'd, NUL-terminated buffer (NULL on allocation failure).
-char *copy_string(const std::string &value, size_t *out_length);
+/// Copies bytes into a malloc'd, NUL-terminated buffer for a C caller, its
+/// length in `*out_length` (if given); throws `std::bad_alloc` when memory runs out.
+/// The one way a result string leaves the shim.
+char *copy_out(const std::string &value, size_t *out_length);
+
+/// Hands an object built under `std::unique_ptr` to a C caller: call it last,
+/// so that a throw anywhere before frees the object instead of leaking it.
+template <class T>
+T *hand_over(std::unique_ptr<T> owned) { return owned.release(); }
 
 /// Records a failure in `error` (which may be NULL).
 void set_error(eix_error *error, int code, const std::string &message, int system_error = 0);

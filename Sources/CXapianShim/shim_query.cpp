@@ -118,8 +118,7 @@ extern "C" eix_query *eix_query_scale_weight(const eix_query *query, double fact
 extern "C" char *eix_query_description(const eix_query *query, size_t *out_length,
                                        eix_error *error) {
     return eix_guard<char *>(error, nullptr, [&]() -> char * {
-        char *result = eix::copy_string(query->query.get_description(), out_length);
-        if (result == nullptr) throw std::bad_alloc();
+        char *result = eix::copy_out(query->query.get_description(), out_length);
         return result;
     });
 }

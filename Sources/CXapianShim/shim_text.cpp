@@ -142,8 +142,7 @@ extern "C" char *eix_text_words(const char *text, size_t length, size_t *out_len
     return eix_guard<char *>(error, nullptr, [&]() -> char * {
         std::string words;
         size_t count = eix::split_words(text, length, words);
-        char *result = eix::copy_string(words, out_length);
-        if (result == nullptr) throw std::bad_alloc();
+        char *result = eix::copy_out(words, out_length);
         if (out_count != nullptr) *out_count = count;
         return result;
     });
@@ -154,8 +153,7 @@ extern "C" char *eix_text_latin_words(const char *text, size_t length, size_t *o
     return eix_guard<char *>(error, nullptr, [&]() -> char * {
         std::string words;
         size_t count = thread_analyzer().split_latin(text, length, words);
-        char *result = eix::copy_string(words, out_length);
-        if (result == nullptr) throw std::bad_alloc();
+        char *result = eix::copy_out(words, out_length);
         if (out_count != nullptr) *out_count = count;
         return result;
     });
@@ -176,8 +174,7 @@ extern "C" char *eix_stemmer_stem(const eix_stemmer *stemmer, const char *word,
                                   size_t length, size_t *out_length, eix_error *error) {
     return eix_guard<char *>(error, nullptr, [&]() -> char * {
         std::string stem = stemmer->stem.operator()(std::string(word, length));
-        char *result = eix::copy_string(stem, out_length);
-        if (result == nullptr) throw std::bad_alloc();
+        char *result = eix::copy_out(stem, out_length);
         return result;
     });
 }

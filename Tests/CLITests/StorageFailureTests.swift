@@ -67,3 +67,29 @@ struct StorageFailureTests {
         }
     }
 }
+
+extension StorageFailureTests {
+    @Test func aDonationCutShortByAFullDiskSaysSoAndCompletesWhenRepeated() throws {
+        let notes = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-notes-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: notes) }
+        let lines = (0..<25_000).map { #"{"type": "notes.note", "id": "n\#($0)", "properties": {"title": "Note \#($0) about regolith"}}"# }
+        try lines.joined(separator: "\n").write(toFile: notes, atomically: true, encoding: .utf8)
+        // Room for the first commit of 10,000 (about 9 MB), not for the second.
+        try withTemporaryFileSystem(size: "14m") { mountPoint in
+            let index = mountPoint + "/index"
+            let donated = try CLITests.run(["--index", index, "donate", notes])
+            #expect(donated.status == 74 && donated.error.contains("no space left"), "\(donated.error)")
+            let stats = try CLITests.run(["--index", index, "stats", "--json"])
+            #expect(stats.output.contains(#""entities":10000"#) && stats.output.contains("interruptedDonation"), "\(stats.output)")
+            let check = try CLITests.run(["--index", index, "check"])
+            #expect(check.status == 72 && check.output.contains("a donation was interrupted"), "\(check.output)")
+
+            #expect(try shell(["mount", "-o", "remount,size=64m", mountPoint]) == 0)
+            let again = try CLITests.run(["--index", index, "donate", notes])
+            #expect(again.status == 0, "\(again.error)")
+            let after = try CLITests.run(["--index", index, "stats", "--json"])
+            #expect(after.output.contains(#""entities":25000"#) && !after.output.contains("interruptedDonation"), "\(after.output)")
+            #expect(try CLITests.run(["--index", index, "check"]).status == 0)
+        }
+    }
+}

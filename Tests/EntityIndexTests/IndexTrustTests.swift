@@ -193,3 +193,59 @@ import Testing
         #expect(try !index.search(SearchQuery(longest)).isEmpty)
     }
 }
+
+/// Donating files of any size in bounded commits.
+@Suite struct FileDonationTests {
+    @Test func aFileIsCheckedWholeThenWrittenInCommits() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let index = try EntityIndex(path: directory.path)
+        let corpus = corpusURL("space-crew.jsonl").path
+        var reported: [Int] = []
+        let counts = try index.donate(contentsOfFiles: [corpus], sourceNames: nil, chunkSize: 10) { written, total in
+            #expect(total == 83)
+            reported.append(written)
+        }
+        #expect(counts.values.reduce(0, +) == 83 && counts["calendar.event"] == 22, "\(counts)")
+        #expect(reported.last == 83)
+        let statistics = try index.statistics()
+        #expect(statistics.entityCount == 83 && statistics.interruptedDonation == nil)
+
+        // A bad line far past the first commit applies nothing: every line is checked before any is written.
+        let bad = directory.path + "-bad.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: bad) }
+        var lines = try String(contentsOfFile: corpus, encoding: .utf8).split(separator: "\n").map {
+            $0.replacingOccurrences(of: "\"id\": \"", with: "\"id\": \"copy-")
+        }
+        lines[70] = #"{"type": "notes.note", "id": "broken", "properties": {"title": 7}}"#
+        try lines.joined(separator: "\n").write(toFile: bad, atomically: true, encoding: .utf8)
+        let error = try #require(throws: EntityIndexError.self) {
+            try index.donate(contentsOfFiles: [bad], sourceNames: ["bad.jsonl"], chunkSize: 10, progress: nil)
+        }
+        #expect(error.code == .invalidEntity && error.line == 71 && error.message.hasPrefix("bad.jsonl:71:"), "\(error)")
+        #expect(try index.statistics().entityCount == 83)
+    }
+
+    @Test func progressNeverRunsUnderTheIndexLock() throws {
+        let index = try EntityIndex()
+        var searchedDuringProgress = 0
+        try index.donate(try sampleCorpus()) { _ in
+            // Calling back into an in-memory index (one lock for everything) would deadlock under the lock.
+            searchedDuringProgress += (try? index.search(SearchQuery("crew"))).map { _ in 1 } ?? 0
+        }
+        #expect(searchedDuringProgress > 0)
+    }
+
+    @Test func aFallbackMayCallBackIntoTheIndex() throws {
+        let index = try EntityIndex()
+        try index.donate(try sampleCorpus())
+        let calls = Locked(0)
+        let query = SearchQuery("zeppelin", fallback: { _ in
+            calls.withLock { $0 += 1 }
+            _ = try index.search(SearchQuery("crew lunch"))  // would deadlock an in-memory index under its lock
+            return [FallbackCandidate(identifier: EntityIdentifier(type: "notes.note", id: "app-only"), score: 0.9, title: "Zeppelin")]
+        })
+        #expect(try index.search(query).first?.identifier.id == "app-only")
+        #expect(calls.withLock { $0 } == 1)
+    }
+}

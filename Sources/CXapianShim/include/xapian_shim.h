@@ -10,6 +10,18 @@
  *    `eix_error_clear`. No C++ exception ever crosses this ABI.
  *  - Strings go in and out as (pointer, length); they may contain NUL bytes.
  *  - "Not found" is a result (NULL with `code == EIX_OK`), not an error.
+ *  - Ownership: a call hands over what it returns (free it with the matching
+ *    `eix_*_free` or `eix_string_free`) only on success; out-parameters are
+ *    written only on success; on failure nothing is left for the caller to free.
+ *
+ * Threads:
+ *  - A database handle, and every handle made from it (documents, match sets,
+ *    term lists), is used by one thread at a time; separate database handles,
+ *    on the same index or not, may be used by separate threads at once.
+ *  - A query is not changed by use and may be shared between threads; a stemmer
+ *    keeps state while it stems (Snowball) and is used by one thread at a time.
+ *  - The text functions (`eix_text_*`) may be called from any thread: each thread
+ *    keeps its own ICU state.
  */
 #ifndef ENTITY_INDEX_XAPIAN_SHIM_H
 #define ENTITY_INDEX_XAPIAN_SHIM_H

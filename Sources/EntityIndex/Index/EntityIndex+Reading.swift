@@ -56,8 +56,10 @@ extension EntityIndex {
     /// on screen, narrowed by type and ranges (see `SearchQuery`, `Resolution`).
     public func resolve(_ query: SearchQuery) throws -> Resolution {
         try query.validate(against: configuration.schemas)
+        // The caller's fallback runs once, before any lock is taken: it may call back into this index.
+        let fallbackFound = try query.fallback.map { try $0(query.text) } ?? []
         return try withReader { reader in
-            try Resolver(reader: reader, configuration: configuration, grammar: grammar).resolve(query)
+            try Resolver(reader: reader, configuration: configuration, grammar: grammar, fallbackFound: fallbackFound).resolve(query)
         }
     }
 

@@ -5,10 +5,14 @@ extension EntityIndex {
     /// - Parameters:
     ///   - entities: the entities; a later entity with the same type + id wins.
     ///     A `null` property is the same as an absent one.
-    ///   - progress: called with the number of entities written so far.
+    ///   - progress: called with the number of entities written so far, on a
+    ///     queue of its own and never while the index holds a lock; every call
+    ///     has returned when `donate` returns.
     public func donate(_ entities: [Entity], progress: ((Int) -> Void)? = nil) throws {
         let valid = try configuration.schemas.validatedBatch(entities) { "entity \($0 + 1) of the batch" }
-        try write { writer in try writer.replace(valid, progress: progress) }
+        let relay = progress.map(ProgressRelay.init)
+        defer { relay?.finish() }
+        try write { writer in try writer.replace(valid, progress: relay?.report) }
     }
 
     /// Changes some properties of existing entities, atomically. In each update
@@ -73,7 +77,6 @@ extension EntityIndex {
     public func delete(matching request: SearchQuery, dryRun: Bool = false) throws -> DeletionByRequest {
         try request.validate(against: configuration.schemas)
         var request = request
-        request.fallback = nil
         // "delete these" deletes everything shown that fits, however many that is.
         request.limit = min(SearchQuery.maximumLimit, max(request.limit, (request.context?.visible.count ?? 0) + 1))
         return try write { writer in

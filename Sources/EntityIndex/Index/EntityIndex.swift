@@ -110,17 +110,18 @@ public final class EntityIndex: Sendable {
 
     /// Counts per type and the size of the index.
     public func statistics() throws -> IndexStatistics {
-        let counts = try withReader { reader in
-            try reader.database.terms(withPrefix: IndexLayout.typeTermPrefix).filter { $0.frequency > 0 }.map { term, frequency in
+        let (counts, interrupted) = try withReader { reader in
+            let counts = try reader.database.terms(withPrefix: IndexLayout.typeTermPrefix).filter { $0.frequency > 0 }.map { term, frequency in
                 (EntityType(rawValue: String(term.dropFirst(IndexLayout.typeTermPrefix.count))), frequency)
             }
+            return (counts, try reader.database.metadata(Self.interruptedDonationKey))
         }
         var sizeOnDisk: Int?
         if case .directory(let path) = storage {
             sizeOnDisk = Self.directorySize(path)
         }
         return IndexStatistics(entityCountsByType: Dictionary(counts, uniquingKeysWith: +),
-                               sizeOnDisk: sizeOnDisk)
+                               sizeOnDisk: sizeOnDisk, interruptedDonation: interrupted.isEmpty ? nil : interrupted)
     }
 
     // MARK: Plumbing

@@ -6,7 +6,10 @@ extension EntityIndexError {
     /// file system, full disk), then what Xapian says.
     init(_ error: EngineError, path: String?) {
         let location = path.map { "at \($0)" } ?? "in memory"
-        if let fromSystem = Self(systemError: error.systemError, path: path, detail: error.message) {
+        // Xapian nests errors in its messages ("Modifications failed (… (No space left on device))"): the
+        // system error may be named only there.
+        let systemError = error.systemError != 0 ? error.systemError : Self.systemError(namedIn: error.message)
+        if let fromSystem = Self(systemError: systemError, path: path, detail: error.message) {
             self = fromSystem
             return
         }
@@ -53,6 +56,11 @@ extension EntityIndexError {
         default:
             return nil
         }
+    }
+
+    /// The system error an engine message names in its text, of those a caller can act on; 0 for none.
+    private static func systemError(namedIn message: String) -> Int32 {
+        [ENOSPC, EDQUOT, EROFS, EACCES, EPERM].first { message.contains(String(cString: strerror($0))) } ?? 0
     }
 
     /// Why the files at `path` cannot be used, found by asking the operating

@@ -35,9 +35,16 @@ extension EntityIndex {
         do {
             let (problems, report) = try Database.check(path: path)
             check.engineReport = report
-            if problems > 0 { check.problems.append("Xapian's check found \(problems) problem(s) in the tables (see its report)") }
+            if problems > 0 {
+                check.problems.append("""
+                    Xapian's check found \(problems) problem(s) in the tables (--report shows them): restore the index \
+                    from a backup, or delete it and donate the entities again
+                    """)
+            }
         } catch let error as EngineError {
-            check.problems.append("Xapian's check stopped: \(error.message)")
+            check.problems.append("""
+                Xapian's check stopped: \(error.message): restore the index from a backup, or delete it and donate the entities again
+                """)
             return check
         }
         try translatingErrors(path: path) {
@@ -48,6 +55,8 @@ extension EntityIndex {
                 check.problems.append(error.message)
                 return
             }
+            let interrupted = try database.metadata(interruptedDonationKey)
+            if !interrupted.isEmpty { check.problems.append("a donation was interrupted: \(interrupted)") }
             try checkEntities(in: database, into: &check, progress: progress)
         }
         return check
@@ -71,7 +80,7 @@ extension EntityIndex {
                 } catch {
                     damaged += 1
                     if damaged <= IndexCheck.listedLimit {
-                        check.problems.append("document \(matches.documentID(at: rank)) does not decode: \(error)")
+                        check.problems.append("document \(matches.documentID(at: rank)) does not decode (\(error)): donate its entity again")
                     }
                 }
             }

@@ -97,9 +97,8 @@ enum IndexDirectory {
         var status = stat()
         guard stat(path + "/" + file, &status) == 0 else { throw EntityIndexError(systemErrorAt: path + "/" + file, doing: "look at") }
         let size = UInt64(status.st_size)
-        guard size % table.blockSize == 0 else {
-            throw damaged(path, "its table \(file) is truncated (\(size) bytes, not a whole number of \(table.blockSize)-byte blocks)")
-        }
+        // A partial block at the end is one a failed write (a full disk) left past the committed
+        // revision: harmless. The root block must be whole.
         if !table.rootIsFake, table.root >= size / table.blockSize {
             throw damaged(path, "its table \(file) is truncated (its root block \(table.root) lies past its end, \(size) bytes)")
         }

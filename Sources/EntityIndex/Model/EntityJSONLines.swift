@@ -12,14 +12,7 @@ public enum EntityJSONLines {
     ///   - schemas: the types the entities must match.
     public static func decode(_ data: Data, source: String = "input",
                               schemas: SchemaRegistry = .builtIn) throws -> [Entity] {
-        try decodeLines(data, source: source) { entity in
-            do {
-                return try schemas.validated(entity)
-            } catch {
-                throw EntityIndexError(.invalidEntity, "\(entity.identifier): \(error)", entity: entity.identifier,
-                                       property: (error as? SchemaViolation)?.property)
-            }
-        }
+        try decodeLines(data, source: source) { try validated($0, by: schemas) }
     }
 
     /// Decodes partial updates: in each line's `properties`, a value sets the
@@ -30,28 +23,55 @@ public enum EntityJSONLines {
         }
     }
 
+    /// Calls `body` with each entity of a JSON Lines file, checked against the
+    /// schemas, reading the file a block at a time (memory stays bounded
+    /// whatever its size). Fails on the first malformed or invalid line.
+    static func forEachEntity(inFileAt path: String, source: String, schemas: SchemaRegistry,
+                              _ body: (Entity) throws -> Void) throws {
+        var lines = try LineReader(path: path)
+        let decoder = JSONDecoder()
+        var number = 0
+        while let line = try lines.next() {
+            number += 1
+            if let entity = try decode(line: line, number: number, source: source, decoder: decoder, { try validated($0, by: schemas) }) {
+                try body(entity)
+            }
+        }
+    }
+
+    private static func validated(_ entity: Entity, by schemas: SchemaRegistry) throws -> Entity {
+        do {
+            return try schemas.validated(entity)
+        } catch {
+            throw EntityIndexError(.invalidEntity, "\(entity.identifier): \(error)", entity: entity.identifier, property: error.property)
+        }
+    }
+
     private static func decodeLines<Result>(_ data: Data, source: String,
                                             _ transform: (Entity) throws -> Result) throws -> [Result] {
         let decoder = JSONDecoder()
-        var results: [Result] = []
-        var lineNumber = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            guard line.contains(where: { !isWhitespace($0) }) else { continue }
-            guard String(validating: line, as: UTF8.self) != nil else {
-                throw EntityIndexError(.malformedInput, "\(source):\(lineNumber): the line is not valid UTF-8; nothing was applied",
-                                       line: lineNumber)
-            }
-            do {
-                results.append(try transform(try decoder.decode(Entity.self, from: line)))
-            } catch {
-                let entity = (error as? EntityIndexError)?.entity
-                throw EntityIndexError(.malformedInput, "\(source):\(lineNumber): \(describe(error)); nothing was applied",
-                                       entity: entity, property: (error as? EntityIndexError)?.property ?? codingPath(of: error),
-                                       line: lineNumber)
-            }
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        return try lines.enumerated().compactMap { offset, line in
+            try decode(line: line, number: offset + 1, source: source, decoder: decoder, transform)
         }
-        return results
+    }
+
+    /// What `transform` makes of one line's entity (the line numbered from 1);
+    /// nil for a blank line. A failure names the source, the line and, where
+    /// it can, the entity and property.
+    private static func decode<Result>(line: Data, number: Int, source: String, decoder: JSONDecoder,
+                                       _ transform: (Entity) throws -> Result) throws -> Result? {
+        guard line.contains(where: { !isWhitespace($0) }) else { return nil }
+        guard String(validating: line, as: UTF8.self) != nil else {
+            throw EntityIndexError(.malformedInput, "\(source):\(number): the line is not valid UTF-8; nothing was applied", line: number)
+        }
+        do {
+            return try transform(try decoder.decode(Entity.self, from: line))
+        } catch {
+            let known = error as? EntityIndexError
+            throw EntityIndexError(known?.code ?? .malformedInput, "\(source):\(number): \(describe(error)); nothing was applied",
+                                   entity: known?.entity, property: known?.property ?? codingPath(of: error), line: number)
+        }
     }
 
     /// Where in a line a decoding failure is, as a property path ("properties.title"), if it says.

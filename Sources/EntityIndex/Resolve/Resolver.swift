@@ -8,6 +8,9 @@ struct Resolver {
     let reader: IndexReader
     let configuration: IndexConfiguration
     let grammar: RequestGrammar
+    /// What the caller's fallback found for the request, asked before any
+    /// lock was taken (`SearchQuery.fallback` itself is never called here).
+    var fallbackFound: [FallbackCandidate] = []
 
     func resolve(_ request: SearchQuery) throws -> Resolution {
         guard request.understandsRequest else { return try resolvePlainly(request) }
@@ -95,7 +98,7 @@ struct Resolver {
         }
         // An order ("the next meeting") decides alone; otherwise what is on screen comes first among equals.
         if !screenIsEmpty, interpretation.time?.order == nil { try raise(&found, by: screen) }
-        found += try fallbackCandidates(for: request)
+        found += fallbackCandidates(for: request)
         let text = TextResolver(reader: reader, configuration: configuration)
         return Resolution(ranked: try shown(found, limit: request.limit, matching: request.reportsMatches ? (plan, text) : nil),
                           interpretation: interpretation)
@@ -114,7 +117,6 @@ struct Resolver {
                               clock: RequestClock) throws -> (UInt32, Double, EntityType)? {
         var anchorRequest = request
         anchorRequest.text = anchor.words.joined(separator: " ")
-        anchorRequest.fallback = nil
         let interpretation = try RequestParser(grammar: grammar, clock: clock).interpret(anchorRequest.text, types: request.types)
         let search = RequestSearch(reader: reader, configuration: configuration, grammar: grammar, request: anchorRequest,
                                    interpretation: interpretation, clock: clock, anchor: clock.now.timeIntervalSince1970)
@@ -178,14 +180,13 @@ struct Resolver {
         }
         var ranked = found.values.sorted { $0.documentID! < $1.documentID! }
         if let context = request.context { try raise(&ranked, by: context) }
-        ranked += try fallbackCandidates(for: request)
+        ranked += fallbackCandidates(for: request)
         return Resolution(ranked: try shown(ranked, limit: request.limit, matching: request.reportsMatches ? (plan, text) : nil))
     }
 
-    /// The caller's own candidates for the request's text, of its types.
-    private func fallbackCandidates(for request: SearchQuery) throws -> [Candidate] {
-        guard let fallback = request.fallback else { return [] }
-        return try fallback(request.text)
+    /// The caller's own candidates for the request's text (`fallbackFound`), of its types.
+    private func fallbackCandidates(for request: SearchQuery) -> [Candidate] {
+        fallbackFound
             .filter { request.types.isEmpty || request.types.contains($0.identifier.type) }
             .map(Candidate.init(fallback:))
     }

@@ -42,7 +42,6 @@ enum CheckCommand: Command {
             } else {
                 Terminal.print("damaged:")
                 for problem in check.problems { Terminal.print("- \(problem)") }
-                Terminal.print("restore the index from a backup, or delete it and donate the entities again")
             }
         }
         return check.isSound ? .success : .damaged

@@ -12,26 +12,32 @@ enum DonateCommand: Command {
             Adds or replaces entities by type + id. Each line of a file is one entity:
               {"type": "calendar.event", "id": "evt-1", "properties": {"title": "Crew Lunch"}}
             Each entity must match its type's schema (see 'entity-index schema'). The
-            index is created when missing. All files are applied in one commit: if
-            any line is malformed or invalid, it is reported with its line number and
-            nothing is applied. Progress is shown on a terminal.
+            index is created when missing. Every line of every file is checked first:
+            if any is malformed or invalid, it is reported with its line number and
+            nothing is applied. Then the entities are written in commits of 10,000, so
+            memory stays bounded whatever the size: if writing fails part way (a full
+            disk), 'stats' and 'check' say so, and donating the same files again
+            completes it. Progress is shown on a terminal.
             """)
 
     static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
         let path = try requireIndexPath(indexPath)
-        var entities: [Entity] = []
-        for source in try InputFiles.sources(arguments, what: "entities") {
-            entities += try EntityJSONLines.decode(try InputFiles.read(source), source: source)
-        }
+        let sources = try InputFiles.sources(arguments, what: "entities")
+        // Standard input is read twice (checked, then written): it is kept in a file meanwhile.
+        let spooled = sources.contains("-") ? try InputFiles.spoolStandardInput() : nil
+        defer { spooled.map { try? FileManager.default.removeItem(atPath: $0) } }
+        let files = sources.map { $0 == "-" ? spooled! : $0 }
 
         let started = Date()
         let index = try EntityIndex(path: path)
-        let progress = ProgressLine(verb: "donating", total: entities.count)
-        try index.donate(entities, progress: progress.update)
-        progress.finish()
+        var progress: ProgressLine?
+        let counts = try index.donate(contentsOfFiles: files, sourceNames: sources) { written, total in
+            progress = progress ?? ProgressLine(verb: "donating", total: total)
+            progress?.update(written)
+        }
+        progress?.finish()
         let seconds = Date().timeIntervalSince(started)
-        let types = Set(entities.map(\.type)).count
-        Terminal.print("donated \(entities.count) entities of \(types) types in \(String(format: "%.2f", seconds)) s")
+        Terminal.print("donated \(counts.values.reduce(0, +)) entities of \(counts.count) types in \(String(format: "%.2f", seconds)) s")
         return .success
     }
 }

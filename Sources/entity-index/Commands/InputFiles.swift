@@ -12,6 +12,19 @@ enum InputFiles {
         return data
     }
 
+    /// Copies standard input into a temporary file, a block at a time; returns its path.
+    static func spoolStandardInput() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-stdin-\(UUID().uuidString).jsonl").path
+        guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
+            throw EntityIndexError(.storage, "cannot keep standard input in \(path): check the temporary directory", path: path)
+        }
+        defer { try? file.close() }
+        while let block = try FileHandle.standardInput.read(upToCount: 1 << 20), !block.isEmpty {
+            try file.write(contentsOf: block)
+        }
+        return path
+    }
+
     /// The files named as positional arguments, or a usage error when there are none.
     static func sources(_ arguments: ParsedArguments, what: String) throws -> [String] {
         guard !arguments.positionals.isEmpty else {

@@ -10,7 +10,8 @@ enum StatsCommand: Command {
 
             Prints the number of entities of each type, the total, and the bytes
             the index takes on disk.
-              --json   print {"entities": N, "types": {TYPE: N, ...}, "sizeOnDisk": BYTES}
+              --json   print {"entities": N, "types": {TYPE: N, ...}, "sizeOnDisk": BYTES,
+                       "interruptedDonation": TEXT (only when a donation was interrupted)}
             """,
         flags: ["--json"])
 
@@ -18,6 +19,7 @@ enum StatsCommand: Command {
         let entities: Int
         let types: [String: Int]
         let sizeOnDisk: Int?
+        let interruptedDonation: String?
     }
 
     static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
@@ -28,12 +30,15 @@ enum StatsCommand: Command {
             try Terminal.printJSON(Output(
                 entities: statistics.entityCount,
                 types: Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }),
-                sizeOnDisk: statistics.sizeOnDisk))
+                sizeOnDisk: statistics.sizeOnDisk, interruptedDonation: statistics.interruptedDonation))
         } else {
             Terminal.printTable(header: ["type", "entities"],
                                 rows: counts.map { [$0.key.rawValue, "\($0.value)"] } + [["total", "\(statistics.entityCount)"]])
             if let size = statistics.sizeOnDisk {
                 Terminal.print("size on disk: \(size) bytes")
+            }
+            if let interrupted = statistics.interruptedDonation {
+                Terminal.printError("entity-index: a donation was interrupted: \(interrupted)")
             }
         }
         return .success
