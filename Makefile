@@ -1,5 +1,5 @@
 # make demo  — install what is missing, build, index the sample corpus, search it
-# make test  — install what is missing, run every test
+# make test  — install what is missing, run every test, then again under AddressSanitizer and LeakSanitizer
 # make bench — the benchmark at 10k and 100k entities (BENCH_ARGS adds options), then its plot
 
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
@@ -9,7 +9,7 @@ INDEX ?= .build/demo-index
 QUERY ?= check the O2 canisters before the EVA
 BENCH_ARGS ?=
 
-.PHONY: setup build demo test bench clean
+.PHONY: setup build demo test test-sanitized bench clean
 
 ## setup: install the Debian packages the build needs, when missing
 setup:
@@ -38,6 +38,13 @@ demo: build
 
 test: setup
 	$(SWIFT) test
+	$(MAKE) test-sanitized
+
+## test-sanitized: every test again, built with AddressSanitizer; LeakSanitizer reports leaks at exit
+## (.ci/lsan.supp names the Swift runtime's and XCTest's own lifetime allocations)
+test-sanitized: setup
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --sanitize=address --build-path .build/asan
 
 bench: build
 	mkdir -p Benchmarks/results

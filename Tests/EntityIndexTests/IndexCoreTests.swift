@@ -4,8 +4,9 @@ import Testing
 
 /// Donate, replace, delete and get round trips, atomic batches and search.
 @Suite struct IndexCoreTests {
-    @Test func donatedEntitiesComeBackAsTheyWere() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func donatedEntitiesComeBackAsTheyWere(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         let entity = Entity(type: "calendar.event", id: "evt-1", properties: [
             "title": "Crew Lunch", "startDate": "2026-03-10T12:00:00Z", "isFavorite": true,
             "location": ["name": "Airlock B", "latitude": 0.67],
@@ -17,8 +18,9 @@ import Testing
         #expect(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "evt-2")) == nil)
     }
 
-    @Test func storedJSONKeepsEveryCharacterAndNumber() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func storedJSONKeepsEveryCharacterAndNumber(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         let tricky = "Quote \" backslash \\ slash / tab \t newline \n bell \u{7} Zoë 陈静 🚀"
         let entity = Entity(type: "notes.note", id: "id \"with\" quotes/😀", properties: [
             "title": .string(tricky), "tags": ["a\u{0}b", ""], "body": "2.5e-7",
@@ -36,8 +38,9 @@ import Testing
         #expect(throws: EntityIndexError.self) { try index.donate([infinite]) }
     }
 
-    @Test func donatingTheSameKeyReplacesTheEntityAndItsWords() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func donatingTheSameKeyReplacesTheEntityAndItsWords(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate([event("evt-1", title: "Crew Lunch")])
         try index.donate([event("evt-1", title: "Orbit Burn")])
         #expect(try index.statistics().entityCount == 1)
@@ -45,16 +48,18 @@ import Testing
         #expect(ids(try index.search(SearchQuery("burn"))) == ["evt-1"])
     }
 
-    @Test func theSameIdInTwoTypesIsTwoEntities() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func theSameIdInTwoTypesIsTwoEntities(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate([event("x", title: "Crew Lunch"), Entity(type: "notes.note", id: "x", properties: ["title": "Lunch menu"])])
         #expect(try index.statistics().entityCountsByType == ["calendar.event": 1, "notes.note": 1])
         #expect(try index.delete(ids: ["x"], ofType: "notes.note") == 1)
         #expect(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "x")) != nil)
     }
 
-    @Test func deleteRemovesByIdAndByType() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func deleteRemovesByIdAndByType(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate(try sampleCorpus())
         #expect(try index.delete(ids: ["evt-001", "evt-002", "no-such-id"], ofType: "calendar.event") == 2)
         #expect(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "evt-001")) == nil)
@@ -64,8 +69,9 @@ import Testing
         #expect(try index.search(SearchQuery("hydroponics", types: ["notes.note"])).isEmpty)
     }
 
-    @Test func anInvalidEntityRejectsTheWholeBatch() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func anInvalidEntityRejectsTheWholeBatch(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate([event("evt-0", title: "Before")])
         let batch = [event("evt-1", title: "Crew Lunch"), Entity(type: "Not A Type", id: "x")]
         let error = #expect(throws: EntityIndexError.self) { try index.donate(batch) }
@@ -75,8 +81,9 @@ import Testing
         #expect(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "evt-1")) == nil)
     }
 
-    @Test func idsAndPropertyNamesAreChecked() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func idsAndPropertyNamesAreChecked(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         for entity in [Entity(type: "notes.note", id: ""),
                        Entity(type: "notes.note", id: String(repeating: "i", count: 200)),
                        Entity(type: "notes.note", id: "n", properties: ["": "x"])] {
@@ -84,8 +91,9 @@ import Testing
         }
     }
 
-    @Test func searchRanksByBM25AcrossTextProperties() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func searchRanksByBM25AcrossTextProperties(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate(try sampleCorpus())
         let results = try index.search(SearchQuery("O2 canisters"))
         #expect(results.first?.identifier == EntityIdentifier(type: "calendar.event", id: "evt-003"))
@@ -93,8 +101,9 @@ import Testing
         #expect(zip(results, results.dropFirst()).allSatisfy { $0.score >= $1.score })
     }
 
-    @Test func searchFindsNamesWithoutAccentsAndInOtherScripts() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func searchFindsNamesWithoutAccentsAndInOtherScripts(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate(try sampleCorpus())
         #expect(ids(try index.search(SearchQuery("zoe muller", types: ["messages.contact"]))).first == "con-zoe-muller")
         #expect(ids(try index.search(SearchQuery("Lukasz", types: ["messages.contact"]))).first == "con-lukasz-nowak")
@@ -103,8 +112,9 @@ import Testing
         #expect(ids(try index.search(SearchQuery("観測", types: ["notes.note"]))).first == "note-002")
     }
 
-    @Test func searchFiltersByTypeAndLimits() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func searchFiltersByTypeAndLimits(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate(try sampleCorpus())
         let events = try index.search(SearchQuery("orbit", types: ["calendar.event"], limit: 3))
         #expect(events.count == 3)
@@ -114,8 +124,9 @@ import Testing
         #expect(throws: EntityIndexError.self) { try index.search(SearchQuery("orbit", limit: 0)) }
     }
 
-    @Test func referencesAndDatesAreNotSearchedAsWords() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func referencesAndDatesAreNotSearchedAsWords(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate([Entity(type: "calendar.event", id: "e", properties: [
             "title": "Burn", "calendar": ["type": "calendar.calendar", "id": "cal-log"], "startDate": "2026-03-14T09:00:00Z",
         ])])
@@ -123,8 +134,9 @@ import Testing
         #expect(try index.search(SearchQuery("2026")).isEmpty)
     }
 
-    @Test func eachPropertyIsIndexedUnderItsOwnPrefix() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func eachPropertyIsIndexedUnderItsOwnPrefix(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate([event("evt-1", title: "Crew Lunch", notes: "Bring spoons")])
         let writer = try #require(try index.engineForTesting())
         #expect(try writer.termFrequency(IndexLayout.stemmedTerm("spoon", prefix: IndexLayout.propertyPrefix(for: "notes"))) == 1)

@@ -3,8 +3,9 @@ import Testing
 
 /// References between entities and transient entities inside their parent.
 @Suite struct RelationshipTests {
-    @Test func attendeesAreSearchedThroughTheirEventAndNeverReturned() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func attendeesAreSearchedThroughTheirEventAndNeverReturned(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate(try sampleCorpus())
         let results = try index.search(SearchQuery("Amara Okafor", limit: 100))
         #expect(results.contains { $0.identifier == EntityIdentifier(type: "calendar.event", id: "evt-004") })
@@ -12,8 +13,9 @@ import Testing
         #expect(try index.statistics().entityCountsByType["calendar.attendee"] == nil)
     }
 
-    @Test func attendeePropertiesHaveTheirOwnPaths() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func attendeePropertiesHaveTheirOwnPaths(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate([event("e", title: "Crew Lunch").with("attendees", [
             ["name": "Zoë Müller", "email": "Zoe.Muller@tycho.space", "status": "accepted"],
         ])])
@@ -28,8 +30,9 @@ import Testing
         #expect(ids(try index.search(SearchQuery("tycho"))) == ["e"])
     }
 
-    @Test func deletingAnEntityLeavesReferencesToItDangling() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func deletingAnEntityLeavesReferencesToItDangling(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate(try sampleCorpus())
         let event = try #require(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "evt-001")))
         #expect(try index.danglingReferences(in: event).isEmpty)
@@ -40,8 +43,9 @@ import Testing
             [DanglingReference(path: "calendar", target: EntityIdentifier(type: "calendar.calendar", id: "cal-lunar-orbit-log"))])
     }
 
-    @Test func referencesInListsAreReportedWithTheirPosition() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func referencesInListsAreReportedWithTheirPosition(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         let conversation = Entity(type: "messages.conversation", id: "c", properties: [
             "participants": [["type": "messages.contact", "id": "missing"]],
         ])
@@ -49,8 +53,9 @@ import Testing
         #expect(try index.danglingReferences(in: conversation).map(\.path) == ["participants[0]"])
     }
 
-    @Test func datesAndNumbersAreKeptAsSortableValues() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func datesAndNumbersAreKeptAsSortableValues(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate([event("e", title: "Burn")])
         let document = try #require(try index.engineForTesting()?.document(uniqueTerm: IndexLayout.uniqueTerm(for: EntityIdentifier(type: "calendar.event", id: "e"))))
         let stored = try document.valueBytes(slot: IndexLayout.valueSlot(for: "startDate"))

@@ -11,6 +11,20 @@ import Testing
         #expect(error?.message.isEmpty == false)
     }
 
+    /// Failures leave nothing behind (`make test-sanitized` runs this under LeakSanitizer).
+    @Test func failingCallsLeakNothing() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let database = try Database(path: directory.path, mode: .writable)
+        for _ in 0..<50 {
+            #expect(throws: EngineError.self) { try Database(path: "/nonexistent/entity-index", mode: .readOnly) }
+            #expect(throws: EngineError.self) { try Database(path: directory.path, mode: .writable) }  // locked
+            #expect(throws: EngineError.self) { try database.setMetadata("x", for: String(repeating: "k", count: 300)) }
+            let error = #expect(throws: EngineError.self) { try Database.check(path: "/nonexistent/entity-index") }
+            #expect(error?.message.isEmpty == false)
+        }
+    }
+
     @Test func aSecondWriterIsToldTheDatabaseIsLocked() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

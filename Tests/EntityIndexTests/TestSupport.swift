@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import EntityIndex
 
 /// A fresh directory under the system's temporary folder, removed by `remove()`.
@@ -12,6 +13,29 @@ struct TemporaryDirectory {
 
     func remove() {
         try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// Where a core test's index lives: the core suites run on both, since on disk
+/// there are transactions, Xapian's term limit and a lock per reader.
+enum TestStorage: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case inMemory, onDisk
+
+    var testDescription: String { rawValue }
+
+    /// Where on-disk test indexes go; removed when the test process ends.
+    private static let root: String = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-tests-\(getpid())").path
+        atexit { try? FileManager.default.removeItem(atPath: TestStorage.root) }
+        return root
+    }()
+
+    /// A fresh, empty index: in memory, or in a new directory under `root`.
+    func makeIndex() throws -> EntityIndex {
+        switch self {
+        case .inMemory: try EntityIndex()
+        case .onDisk: try EntityIndex(path: Self.root + "/" + UUID().uuidString)
+        }
     }
 }
 
@@ -48,4 +72,17 @@ func event(_ id: String, title: String, notes: String? = nil) -> Entity {
     var properties: [String: PropertyValue] = ["title": .string(title), "startDate": "2026-03-10T12:00:00Z"]
     if let notes { properties["notes"] = .string(notes) }
     return Entity(type: "calendar.event", id: id, properties: properties)
+}
+
+/// A small deterministic random number generator (SplitMix64), so that seeded runs repeat.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

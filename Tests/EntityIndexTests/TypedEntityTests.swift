@@ -25,8 +25,9 @@ struct CrewEvent: IndexedEntity, Equatable {
     let lunch = CrewEvent(id: "evt-1", title: "Crew Lunch", startDate: Date(timeIntervalSince1970: 1_773_144_000),
                           notes: "Bring spoons", attendees: [.init(name: "Zoë Müller", email: "zoe@tycho.space")])
 
-    @Test func aTypedEntityRoundTrips() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func aTypedEntityRoundTrips(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate([lunch])
         #expect(try index.entity(CrewEvent.self, id: "evt-1") == lunch)
         #expect(try index.entity(for: lunch.entity().identifier)?.properties["startDate"] == "2026-03-10T12:00:00Z")
@@ -35,8 +36,9 @@ struct CrewEvent: IndexedEntity, Equatable {
         #expect(try index.displayRepresentation(of: lunch).subtitle == "2026-03-10 12:00")
     }
 
-    @Test func entitiesComeBackByIdsAndInPages() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func entitiesComeBackByIdsAndInPages(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         let events = (0..<25).map { number in
             CrewEvent(id: "evt-\(number)", title: "Drill \(number)", startDate: Date(timeIntervalSince1970: Double(number) * 3_600))
         }

@@ -53,6 +53,7 @@ public final class EntityIndex: Sendable {
             // A damaged index is refused before Xapian reads it (and before it could create a new one over it).
             let contents = try IndexDirectory.inspect(path)
             if access == .readWrite {
+                if contents == .nothing { try IndexDirectory.create(path) }
                 let claimed = try Self.claimWriting(path)
                 do {
                     writer = Locked(try Self.translatingErrors(path: path) {

@@ -23,7 +23,7 @@ extension EntityIndexError {
             self = Self(diagnosing: path, detail: error.message)
         case .databaseOpening where path.map({ (try? IndexDirectory.inspect($0)) == .nothing }) ?? false:
             self.init(.indexNotFound, "no index \(location): donate entities to create it", path: path)
-        case .databaseOpening, .databaseCorrupt, .database:
+        case .databaseOpening, .databaseCorrupt, .database where systemError == 0:
             // The directory looked sound, yet Xapian could not read it: a table is missing, short or garbled.
             self.init(.indexCorrupt, """
                 the index \(location) is damaged (\(error.message)): restore it from a backup, or delete it and \

@@ -57,6 +57,17 @@ enum IndexDirectory {
         return .index
     }
 
+    /// Creates the directory and any missing parents (Xapian makes only the last).
+    static func create(_ path: String) throws {
+        var made = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            made += "/" + component
+            guard mkdir(made, 0o777) == 0 || errno == EEXIST else {
+                throw EntityIndexError(systemErrorAt: made, doing: "create")
+            }
+        }
+    }
+
     /// The names in a directory.
     private static func entries(of path: String) throws -> [String] {
         guard let directory = opendir(path) else { throw EntityIndexError(systemErrorAt: path, doing: "list") }
