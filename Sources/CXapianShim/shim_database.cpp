@@ -8,12 +8,22 @@
 
 namespace {
 
-Xapian::WritableDatabase &writable(eix_database *database) {
+/// The handle to begin, commit or cancel a transaction through.
+Xapian::WritableDatabase &transactional(eix_database *database) {
     if (!database->is_writable) {
         throw Xapian::InvalidOperationError("the database was opened read-only");
     }
     database->term_frequencies.clear();  // what is about to change may change them
     return database->writable;
+}
+
+/// The handle to change the database through: only inside a transaction on disk.
+Xapian::WritableDatabase &writable(eix_database *database) {
+    Xapian::WritableDatabase &handle = transactional(database);
+    if (!database->is_in_memory && !database->in_transaction) {
+        throw Xapian::InvalidOperationError("an on-disk database is changed only inside a transaction");
+    }
+    return handle;
 }
 
 }  // namespace
@@ -31,6 +41,7 @@ extern "C" eix_database *eix_database_open(const char *path, size_t length,
                 break;
             case EIX_OPEN_IN_MEMORY:
                 handle->writable = Xapian::WritableDatabase(std::string(), Xapian::DB_BACKEND_INMEMORY);
+                handle->is_in_memory = true;
                 break;
         }
         if (mode != EIX_OPEN_READ_ONLY) {
@@ -43,8 +54,9 @@ extern "C" eix_database *eix_database_open(const char *path, size_t length,
 
 extern "C" void eix_database_free(eix_database *database) {
     if (database == nullptr) return;
-    // Closing flushes nothing uncommitted (we commit explicitly); swallow any
-    // failure so that no exception escapes a destructor path.
+    // Closing commits what is pending outside a transaction, and there never is
+    // anything: an on-disk database is changed only inside one (`writable`), which
+    // closing cancels. Swallow any failure: no exception escapes a free.
     try { database->database.close(); } catch (...) {}
     delete database;
 }
@@ -82,21 +94,24 @@ extern "C" int64_t eix_database_term_frequency(eix_database *database, const cha
 
 extern "C" int eix_database_begin_transaction(eix_database *database, eix_error *error) {
     return eix_guard(error, -1, [&] {
-        writable(database).begin_transaction(true);
+        transactional(database).begin_transaction(true);
+        database->in_transaction = true;
         return 0;
     });
 }
 
 extern "C" int eix_database_commit_transaction(eix_database *database, eix_error *error) {
     return eix_guard(error, -1, [&] {
-        writable(database).commit_transaction();
+        database->in_transaction = false;  // a failed commit leaves no transaction open either
+        transactional(database).commit_transaction();
         return 0;
     });
 }
 
 extern "C" int eix_database_cancel_transaction(eix_database *database, eix_error *error) {
     return eix_guard(error, -1, [&] {
-        writable(database).cancel_transaction();
+        database->in_transaction = false;
+        transactional(database).cancel_transaction();
         return 0;
     });
 }

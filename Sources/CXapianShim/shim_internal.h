@@ -34,6 +34,11 @@ struct eix_database {
     Xapian::Database database;           // the handle every read goes through
     Xapian::WritableDatabase writable;   // set only when opened for writing
     bool is_writable;
+    /// Whether it lives in memory only (Xapian's in-memory backend has no transactions).
+    bool is_in_memory = false;
+    /// Whether a transaction is open: an on-disk database is changed only inside one,
+    /// so that closing it (which commits what is pending) never commits anything.
+    bool in_transaction = false;
     /// Term frequencies looked up for relevance feedback, valid for the
     /// revision this handle reads: cleared by every change made through it
     /// and whenever a reopen finds a newer revision.

@@ -19,10 +19,23 @@ import Testing
         for _ in 0..<50 {
             #expect(throws: EngineError.self) { try Database(path: "/nonexistent/entity-index", mode: .readOnly) }
             #expect(throws: EngineError.self) { try Database(path: directory.path, mode: .writable) }  // locked
-            #expect(throws: EngineError.self) { try database.setMetadata("x", for: String(repeating: "k", count: 300)) }
+            #expect(throws: EngineError.self) {
+                try database.transaction { try database.setMetadata("x", for: String(repeating: "k", count: 300)) }
+            }
             let error = #expect(throws: EngineError.self) { try Database.check(path: "/nonexistent/entity-index") }
             #expect(error?.message.isEmpty == false)
         }
+    }
+
+    /// Closing a writable database commits what is pending: on disk nothing is ever pending outside a transaction.
+    @Test func anOnDiskDatabaseChangesOnlyInsideATransaction() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let database = try Database(path: directory.path, mode: .writable)
+        let error = #expect(throws: EngineError.self) { try database.setMetadata("x", for: "key") }
+        #expect(error?.code == .invalidOperation)
+        try database.transaction { try database.setMetadata("x", for: "key") }
+        #expect(try database.metadata("key") == "x")
     }
 
     @Test func aSecondWriterIsToldTheDatabaseIsLocked() throws {
