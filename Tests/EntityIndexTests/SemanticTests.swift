@@ -56,6 +56,31 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(throws: EntityIndexError.self) { try Lexicon(contentsOf: directory.path + "/missing") }
     }
 
+    /// Every byte of a lexicon flipped: it is refused, or every look-up stays inside the file
+    /// (`make test-sanitized` runs this under AddressSanitizer).
+    @Test func aLexiconWithAnyByteFlippedIsRefusedOrReadInBounds() throws {
+        let (_, directory) = try fixtureLexicon()
+        defer { directory.remove() }
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory.path + "/fixture.lexicon")))
+        let path = directory.path + "/flipped.lexicon"
+        var refused = 0
+        for offset in original.indices {
+            var bytes = original
+            bytes[offset] ^= 0xA5
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            guard let lexicon = try? Lexicon(contentsOf: path) else {
+                refused += 1
+                continue
+            }
+            for id in 0..<lexicon.wordCount {
+                _ = lexicon.word(id)
+                _ = lexicon.id(of: lexicon.word(id))
+                for neighbour in lexicon.neighbours(of: id) { _ = lexicon.cosine(id, neighbour.id) }
+            }
+        }
+        #expect(refused > 0)
+    }
+
     @Test func expansionsWeighBelowTheWordAndSkipStopWords() throws {
         let (lexicon, directory) = try fixtureLexicon()
         defer { directory.remove() }

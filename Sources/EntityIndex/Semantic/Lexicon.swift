@@ -28,6 +28,10 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
         wordCount = Int(mapping.uint32(at: 8))
         dimensions = Int(mapping.uint32(at: 12))
         neighbourCount = Int(mapping.uint32(at: 16))
+        // Each count is bounded by the file's size first, so that no offset below can overflow.
+        guard wordCount <= mapping.count, dimensions <= Self.maximumDimensions, neighbourCount <= Self.maximumNeighbours else {
+            throw fail("its header gives \(wordCount) words of \(dimensions) dimensions and \(neighbourCount) neighbours")
+        }
         func aligned(_ offset: Int) -> Int { (offset + 3) & ~3 }
         wordOffsets = 32
         wordBlob = wordOffsets + 4 * (wordCount + 1)
@@ -39,7 +43,22 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
         neighbourIDs = aligned(vectors + wordCount * dimensions)
         neighbourSimilarities = neighbourIDs + 4 * wordCount * neighbourCount
         guard neighbourSimilarities + wordCount * neighbourCount <= mapping.count else { throw fail("cut short") }
+        // Every offset a look-up follows is checked once here: words lie in order within their blob,
+        // and every neighbour is a word of the lexicon (or none).
+        var previous = 0
+        for id in 0...wordCount {
+            let offset = Int(mapping.uint32(at: wordOffsets + 4 * id))
+            guard offset >= previous, offset <= blobLength else { throw fail("word \(id) lies outside the word table") }
+            previous = offset
+        }
+        for index in 0..<(wordCount * neighbourCount) {
+            let neighbour = mapping.uint32(at: neighbourIDs + 4 * index)
+            guard neighbour == UInt32.max || Int(neighbour) < wordCount else { throw fail("a neighbour of word \(index / max(neighbourCount, 1)) is no word") }
+        }
     }
+
+    /// The most dimensions and neighbours a lexicon may have.
+    static let maximumDimensions = 4_096, maximumNeighbours = 1_024
 
     /// The lexicon shipped with EntityIndex: 50,000 English words, neighbours
     /// from all-MiniLM-L6-v2 and GloVe (see `lexicon-manifest.json`). Mapped once.
