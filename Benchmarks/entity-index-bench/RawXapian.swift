@@ -45,9 +45,10 @@ final class RawXapian {
     /// the same work a search result needs.
     func search(terms: [String], limit: UInt32) throws -> Int {
         var error = eix_error()
-        let termQueries = terms.map { eix_query_term($0, $0.utf8.count, 1, &error) }
+        let termQueries = terms.compactMap { eix_query_term($0, $0.utf8.count, 1, &error) }
         defer { termQueries.forEach { eix_query_free($0) } }
-        guard let query = termQueries.withUnsafeBufferPointer({ eix_query_combine(EIX_QUERY_OR, $0.baseAddress, $0.count, &error) }),
+        guard termQueries.count == terms.count,
+              let query = termQueries.withUnsafeBufferPointer({ eix_query_combine(EIX_QUERY_OR, $0.baseAddress, $0.count, &error) }),
               let matches = eix_database_search(database, query, 0, limit, &error)
         else { throw RawXapianError(error) }
         defer {

@@ -138,7 +138,7 @@ import Testing
     func eachPropertyIsIndexedUnderItsOwnPrefix(storage: TestStorage) throws {
         let index = try storage.makeIndex()
         try index.donate([event("evt-1", title: "Crew Lunch", notes: "Bring spoons")])
-        let writer = try #require(try index.engineForTesting())
+        let writer = try #require(index.engineForTesting())
         #expect(try writer.termFrequency(IndexLayout.stemmedTerm("spoon", prefix: IndexLayout.propertyPrefix(for: "notes"))) == 1)
         #expect(try writer.termFrequency(IndexLayout.stemmedTerm("spoon", prefix: IndexLayout.propertyPrefix(for: "title"))) == 0)
         #expect(try writer.termFrequency(IndexLayout.stemmedTerm("spoon")) == 1)

@@ -33,6 +33,9 @@
 extern "C" {
 #endif
 
+/* Pointers are non-null unless marked _Nullable. */
+#pragma clang assume_nonnull begin
+
 /* ---- Errors ------------------------------------------------------------ */
 
 /** The kind of a failure, so callers can react (retry, report, …). */
@@ -62,15 +65,15 @@ typedef enum {
  *  and the operating system's error number behind it (`errno`; 0 when none). */
 typedef struct eix_error {
     int code;
-    char *message;
+    char *_Nullable message;
     int system_error;
 } eix_error;
 
 /** Frees the error's message and resets it to `EIX_OK`. */
-void eix_error_clear(eix_error *error);
+void eix_error_clear(eix_error *_Nullable error);
 
 /** Frees a string returned by the shim. */
-void eix_string_free(char *string);
+void eix_string_free(char *_Nullable string);
 
 /* ---- Text (ICU) -------------------------------------------------------- */
 
@@ -83,8 +86,8 @@ void eix_string_free(char *string);
  * of words in `out_count`. Returns NULL on failure; an empty text gives a
  * non-NULL empty buffer with `out_count == 0`.
  */
-char *eix_text_words(const char *text, size_t length, size_t *out_length,
-                     size_t *out_count, eix_error *error);
+char *_Nullable eix_text_words(const char *text, size_t length, size_t *out_length,
+                     size_t *_Nullable out_count, eix_error *_Nullable error);
 
 /**
  * Spells text in Latin letters, as a person would type a name from another
@@ -92,8 +95,8 @@ char *eix_text_words(const char *text, size_t length, size_t *out_length,
  * Any-Latin and Latin-ASCII, lower-cased, split into words of letters and
  * digits only. Same output convention as `eix_text_words`.
  */
-char *eix_text_latin_words(const char *text, size_t length, size_t *out_length,
-                           size_t *out_count, eix_error *error);
+char *_Nullable eix_text_latin_words(const char *text, size_t length, size_t *out_length,
+                           size_t *_Nullable out_count, eix_error *_Nullable error);
 
 /* ---- Stemming ---------------------------------------------------------- */
 
@@ -104,43 +107,43 @@ typedef struct eix_stemmer eix_stemmer;
  * "en", "de", …). An empty name gives a stemmer that leaves words unchanged.
  * An unknown language fails with `EIX_ERROR_INVALID_ARGUMENT`.
  */
-eix_stemmer *eix_stemmer_new(const char *language, size_t length, eix_error *error);
-void eix_stemmer_free(eix_stemmer *stemmer);
+eix_stemmer *_Nullable eix_stemmer_new(const char *language, size_t length, eix_error *_Nullable error);
+void eix_stemmer_free(eix_stemmer *_Nullable stemmer);
 
 /** Stems one word; returns a malloc'd string (free with `eix_string_free`). */
-char *eix_stemmer_stem(const eix_stemmer *stemmer, const char *word, size_t length,
-                       size_t *out_length, eix_error *error);
+char *_Nullable eix_stemmer_stem(const eix_stemmer *stemmer, const char *word, size_t length,
+                       size_t *out_length, eix_error *_Nullable error);
 
 /* ---- Values ------------------------------------------------------------ */
 
 /** Writes the 9-byte-or-shorter encoding of a number whose byte order is its
  *  numeric order (Xapian's `sortable_serialise`) to `out`; returns its length. */
-size_t eix_sortable_serialise(double number, char out[18]);
+size_t eix_sortable_serialise(double number, char out[_Nonnull 18]);
 
 /* ---- Documents --------------------------------------------------------- */
 
 typedef struct eix_document eix_document;
 
-eix_document *eix_document_new(void);
-void eix_document_free(eix_document *document);
+eix_document *_Nullable eix_document_new(void);
+void eix_document_free(eix_document *_Nullable document);
 
 /** Adds a term without positions (an identifier or a filter term). */
 int eix_document_add_boolean_term(eix_document *document, const char *term,
-                                  size_t length, eix_error *error);
+                                  size_t length, eix_error *_Nullable error);
 
 /** Adds a term without positions, with a within-document frequency (an exact
  *  value that should count towards relevance, such as an email address). */
 int eix_document_add_term(eix_document *document, const char *term, size_t length,
-                          uint32_t wdf, eix_error *error);
+                          uint32_t wdf, eix_error *_Nullable error);
 
 /** Stores a value in a slot (for display fields, sorting, ranges). */
 int eix_document_set_value(eix_document *document, uint32_t slot,
-                           const char *value, size_t length, eix_error *error);
+                           const char *_Nullable value, size_t length, eix_error *_Nullable error);
 
 /** Reads a value slot; the pointer stays valid until the next call on this
  *  document. An empty slot gives length 0. */
-const char *eix_document_value(eix_document *document, uint32_t slot,
-                               size_t *out_length, eix_error *error);
+const char *_Nullable eix_document_value(eix_document *document, uint32_t slot,
+                               size_t *out_length, eix_error *_Nullable error);
 
 /**
  * Indexes text, splitting and stemming it once: every word (as
@@ -154,10 +157,10 @@ const char *eix_document_value(eix_document *document, uint32_t slot,
  * `eix_text_words` returns them (free with `eix_string_free`).
  */
 int eix_document_index_text(eix_document *document, const char *text, size_t length,
-                            const char *const *prefixes, const size_t *prefix_lengths,
-                            size_t prefix_count, const char *numbered_prefix,
+                            const char *_Nullable const *_Nullable prefixes, const size_t *_Nullable prefix_lengths,
+                            size_t prefix_count, const char *_Nullable numbered_prefix,
                             size_t numbered_prefix_length, const eix_stemmer *stemmer,
-                            char **out_words, size_t *out_length, eix_error *error);
+                            char *_Nullable *_Nullable out_words, size_t *out_length, eix_error *_Nullable error);
 
 /* ---- Queries ----------------------------------------------------------- */
 
@@ -174,35 +177,35 @@ typedef enum {
 } eix_query_operator;
 
 /** A query for one term with a within-query frequency (1 for a plain term). */
-eix_query *eix_query_term(const char *term, size_t length, uint32_t wqf,
-                          eix_error *error);
+eix_query *_Nullable eix_query_term(const char *term, size_t length, uint32_t wqf,
+                          eix_error *_Nullable error);
 
 /** Combines subqueries (which stay owned by the caller) with an operator. */
-eix_query *eix_query_combine(eix_query_operator op, const eix_query *const *subqueries,
-                             size_t count, eix_error *error);
+eix_query *_Nullable eix_query_combine(eix_query_operator op, const eix_query *const _Nonnull *_Nullable subqueries,
+                             size_t count, eix_error *_Nullable error);
 
 /** Documents whose value in `slot` lies between the bounds (byte order,
  *  inclusive); a NULL bound is open. At least one bound must be given. */
-eix_query *eix_query_value_range(uint32_t slot, const char *lower, size_t lower_length,
-                                 const char *upper, size_t upper_length, eix_error *error);
+eix_query *_Nullable eix_query_value_range(uint32_t slot, const char *_Nullable lower, size_t lower_length,
+                                 const char *_Nullable upper, size_t upper_length, eix_error *_Nullable error);
 
 /** Exactly the given documents, with no weight: a filter that confines a
  *  search to earlier matches (e.g. to re-score them). */
-eix_query *eix_query_documents(const uint32_t *docids, size_t count, eix_error *error);
+eix_query *_Nullable eix_query_documents(const uint32_t *_Nullable docids, size_t count, eix_error *_Nullable error);
 
 /** Terms that start with `prefix` (at most `max_expansion`, the most frequent),
  *  combined as synonyms. */
-eix_query *eix_query_prefix(const char *prefix, size_t length, uint32_t max_expansion,
-                            eix_error *error);
+eix_query *_Nullable eix_query_prefix(const char *prefix, size_t length, uint32_t max_expansion,
+                            eix_error *_Nullable error);
 
 /** Scales the weight of a query's matches by a non-negative factor. */
-eix_query *eix_query_scale_weight(const eix_query *query, double factor,
-                                  eix_error *error);
+eix_query *_Nullable eix_query_scale_weight(const eix_query *query, double factor,
+                                  eix_error *_Nullable error);
 
 /** Xapian's description of a query (for tests and explanations). */
-char *eix_query_description(const eix_query *query, size_t *out_length,
-                            eix_error *error);
-void eix_query_free(eix_query *query);
+char *_Nullable eix_query_description(const eix_query *query, size_t *out_length,
+                            eix_error *_Nullable error);
+void eix_query_free(eix_query *_Nullable query);
 
 /* ---- Databases --------------------------------------------------------- */
 
@@ -218,114 +221,114 @@ typedef enum {
     EIX_OPEN_IN_MEMORY = 2
 } eix_open_mode;
 
-eix_database *eix_database_open(const char *path, size_t length, eix_open_mode mode,
-                                eix_error *error);
-void eix_database_free(eix_database *database);
+eix_database *_Nullable eix_database_open(const char *path, size_t length, eix_open_mode mode,
+                                eix_error *_Nullable error);
+void eix_database_free(eix_database *_Nullable database);
 
 /** Runs Xapian's own consistency check (`Xapian::Database::check`, what
  *  xapian-check does) over the on-disk database at `path`. Returns how many
  *  problems it found (-1 on failure, with `error` set) and, in `*out_report`
  *  (malloc'd, `*out_length` bytes; free with `eix_string_free`), what it
  *  said. Only call it on a directory whose version file was checked first. */
-int64_t eix_database_check(const char *path, size_t length, char **out_report, size_t *out_length,
-                           eix_error *error);
+int64_t eix_database_check(const char *path, size_t length, char *_Nullable *_Nonnull out_report, size_t *out_length,
+                           eix_error *_Nullable error);
 
 /** Moves a reader to the latest committed revision. Returns 1 when it moved,
  *  0 when it was current, -1 on failure. */
-int eix_database_reopen(eix_database *database, eix_error *error);
+int eix_database_reopen(eix_database *database, eix_error *_Nullable error);
 
 /** The number of documents (-1 on failure). */
-int64_t eix_database_document_count(eix_database *database, eix_error *error);
+int64_t eix_database_document_count(eix_database *database, eix_error *_Nullable error);
 
 /** The number of documents indexed by a term (-1 on failure). */
 int64_t eix_database_term_frequency(eix_database *database, const char *term,
-                                    size_t length, eix_error *error);
+                                    size_t length, eix_error *_Nullable error);
 
 /** Atomic groups of changes on a writable database. A committed transaction is
  *  durable; a cancelled one leaves the database as it was. */
-int eix_database_begin_transaction(eix_database *database, eix_error *error);
-int eix_database_commit_transaction(eix_database *database, eix_error *error);
-int eix_database_cancel_transaction(eix_database *database, eix_error *error);
+int eix_database_begin_transaction(eix_database *database, eix_error *_Nullable error);
+int eix_database_commit_transaction(eix_database *database, eix_error *_Nullable error);
+int eix_database_cancel_transaction(eix_database *database, eix_error *_Nullable error);
 
 /** Adds or replaces the document whose unique `term` is given. The document
  *  must itself contain that term. */
 int eix_database_replace_document(eix_database *database, const char *term,
                                   size_t length, const eix_document *document,
-                                  eix_error *error);
+                                  eix_error *_Nullable error);
 
 /** Deletes every document indexed by `term`; returns how many (-1 on failure). */
 int64_t eix_database_delete_documents(eix_database *database, const char *term,
-                                      size_t length, eix_error *error);
+                                      size_t length, eix_error *_Nullable error);
 
 /** The id of the first document indexed by `term`, or 0 when none (-1 on failure). */
 int64_t eix_database_find_docid(eix_database *database, const char *term, size_t length,
-                                eix_error *error);
+                                eix_error *_Nullable error);
 
 /** The document with an id that a search of this snapshot returned (it is
  *  assumed to exist: reading a value of a missing one gives nothing). */
-eix_document *eix_database_document(eix_database *database, uint32_t docid,
-                                    eix_error *error);
+eix_document *_Nullable eix_database_document(eix_database *database, uint32_t docid,
+                                    eix_error *_Nullable error);
 
 /** For each of `term_count` terms and each of `docid_count` document ids (in
  *  ascending order), sets `out_present[term * docid_count + doc]` to 1 when
  *  the document contains the term. Reads the documents' term lists when they
  *  are short next to the number of terms, else the terms' posting lists. */
-int eix_database_postings_contain(eix_database *database, const char *const *terms,
-                                  const size_t *lengths, size_t term_count,
-                                  const uint32_t *docids, size_t docid_count,
-                                  uint8_t *out_present, eix_error *error);
+int eix_database_postings_contain(eix_database *database, const char *_Nullable const *_Nullable terms,
+                                  const size_t *_Nullable lengths, size_t term_count,
+                                  const uint32_t *_Nullable docids, size_t docid_count,
+                                  uint8_t *out_present, eix_error *_Nullable error);
 
 /** The first document indexed by `term`, or NULL (with EIX_OK) when none. */
-eix_document *eix_database_find_document(eix_database *database, const char *term,
-                                         size_t length, eix_error *error);
+eix_document *_Nullable eix_database_find_document(eix_database *database, const char *term,
+                                         size_t length, eix_error *_Nullable error);
 
 /** The user metadata stored under `key`, empty when none (free with
  *  eix_string_free). */
-char *eix_database_metadata(eix_database *database, const char *key, size_t key_length,
-                            size_t *out_length, eix_error *error);
+char *_Nullable eix_database_metadata(eix_database *database, const char *key, size_t key_length,
+                            size_t *out_length, eix_error *_Nullable error);
 
 /** Stores `value` under `key` in the user metadata (committed with the
  *  current transaction, or by the next commit). */
 int eix_database_set_metadata(eix_database *database, const char *key, size_t key_length,
-                              const char *value, size_t value_length, eix_error *error);
+                              const char *value, size_t value_length, eix_error *_Nullable error);
 
 /** Records `synonym` under `term` in the database's synonym table (both
  *  unprefixed strings of the caller's choosing); repeating it changes nothing. */
 int eix_database_add_synonym(eix_database *database, const char *term, size_t term_length,
-                             const char *synonym, size_t synonym_length, eix_error *error);
+                             const char *synonym, size_t synonym_length, eix_error *_Nullable error);
 
 /* ---- Term lists -------------------------------------------------------- */
 
 typedef struct eix_term_list eix_term_list;
 
 /** The database's terms that start with `prefix`, in byte order. */
-eix_term_list *eix_database_terms(eix_database *database, const char *prefix,
-                                  size_t length, eix_error *error);
+eix_term_list *_Nullable eix_database_terms(eix_database *database, const char *prefix,
+                                  size_t length, eix_error *_Nullable error);
 
 /** Advances to the next term: 1 and the term (valid until the next call) with
  *  its document frequency, 0 at the end, -1 on failure. */
-int eix_term_list_next(eix_term_list *list, const char **out_term, size_t *out_length,
-                       uint32_t *out_frequency, eix_error *error);
-void eix_term_list_free(eix_term_list *list);
+int eix_term_list_next(eix_term_list *list, const char *_Nullable *_Nonnull out_term, size_t *out_length,
+                       uint32_t *out_frequency, eix_error *_Nullable error);
+void eix_term_list_free(eix_term_list *_Nullable list);
 
 /** The synonyms recorded under `term`, in byte order (read with
  *  `eix_term_list_next`; frequencies are 0). */
-eix_term_list *eix_database_synonyms(eix_database *database, const char *term, size_t length,
-                                     eix_error *error);
+eix_term_list *_Nullable eix_database_synonyms(eix_database *database, const char *term, size_t length,
+                                     eix_error *_Nullable error);
 
 /* ---- Search ------------------------------------------------------------ */
 
 typedef struct eix_match_set eix_match_set;
 
 /** Runs a BM25-ranked search and returns the matches in [offset, offset+limit). */
-eix_match_set *eix_database_search(eix_database *database, const eix_query *query,
-                                   uint32_t offset, uint32_t limit, eix_error *error);
+eix_match_set *_Nullable eix_database_search(eix_database *database, const eix_query *query,
+                                   uint32_t offset, uint32_t limit, eix_error *_Nullable error);
 
 /** Runs a search whose matches are ordered by a value slot (sortable numbers
  *  order as their values), ascending or descending, ties in document order. */
-eix_match_set *eix_database_search_by_value(eix_database *database, const eix_query *query,
+eix_match_set *_Nullable eix_database_search_by_value(eix_database *database, const eix_query *query,
                                             uint32_t slot, int ascending, uint32_t offset,
-                                            uint32_t limit, eix_error *error);
+                                            uint32_t limit, eix_error *_Nullable error);
 
 /* ---- Relevance feedback ------------------------------------------------ */
 
@@ -339,14 +342,14 @@ typedef struct eix_expansion_set eix_expansion_set;
  * in `query`. Term frequencies are remembered until the handle's revision
  * changes.
  */
-eix_expansion_set *eix_database_feedback_terms(eix_database *database, const eix_query *query,
-                                               const uint32_t *docids, size_t documents,
-                                               uint32_t count, eix_error *error);
+eix_expansion_set *_Nullable eix_database_feedback_terms(eix_database *database, const eix_query *query,
+                                               const uint32_t *_Nullable docids, size_t documents,
+                                               uint32_t count, eix_error *_Nullable error);
 uint32_t eix_expansion_set_size(const eix_expansion_set *set);
 /** The term at a position; valid until the set is freed. */
-const char *eix_expansion_set_term(const eix_expansion_set *set, uint32_t index, size_t *out_length);
+const char *_Nullable eix_expansion_set_term(const eix_expansion_set *set, uint32_t index, size_t *out_length);
 double eix_expansion_set_weight(const eix_expansion_set *set, uint32_t index);
-void eix_expansion_set_free(eix_expansion_set *set);
+void eix_expansion_set_free(eix_expansion_set *_Nullable set);
 
 uint32_t eix_match_set_size(const eix_match_set *matches);
 double eix_match_set_weight(const eix_match_set *matches, uint32_t index);
@@ -355,9 +358,11 @@ double eix_match_set_weight(const eix_match_set *matches, uint32_t index);
 uint32_t eix_match_set_docid(const eix_match_set *matches, uint32_t index);
 
 /** The document at a rank (free with `eix_document_free`). */
-eix_document *eix_match_set_document(const eix_match_set *matches, uint32_t index,
-                                     eix_error *error);
-void eix_match_set_free(eix_match_set *matches);
+eix_document *_Nullable eix_match_set_document(const eix_match_set *matches, uint32_t index,
+                                     eix_error *_Nullable error);
+void eix_match_set_free(eix_match_set *_Nullable matches);
+
+#pragma clang assume_nonnull end
 
 #ifdef __cplusplus
 }

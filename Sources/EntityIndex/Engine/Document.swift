@@ -6,7 +6,7 @@ final class Document {
 
     /// An empty document.
     init() {
-        handle = eix_document_new()
+        handle = eix_document_new()!  // NULL only when memory runs out, which Swift treats as fatal too
     }
 
     /// Takes ownership of a handle returned by the shim.

@@ -36,7 +36,7 @@ final class Query {
 
     /// Combines subqueries with an operator.
     static func combine(_ op: Operator, _ subqueries: [Query]) throws -> Query {
-        let handles: [OpaquePointer?] = subqueries.map { $0.handle }
+        let handles = subqueries.map(\.handle)
         let handle = try handles.withUnsafeBufferPointer { buffer in
             try withEngineError { eix_query_combine(op.shimValue, buffer.baseAddress, buffer.count, $0) }
         }

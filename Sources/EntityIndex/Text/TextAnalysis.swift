@@ -13,7 +13,7 @@ func latinWords(in text: String) throws -> [String] {
     try splitWords(text, with: eix_text_latin_words)
 }
 
-private typealias ShimSplitter = (UnsafePointer<CChar>?, Int, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<Int>?,
+private typealias ShimSplitter = (UnsafePointer<CChar>, Int, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>?,
                                   UnsafeMutablePointer<eix_error>?) -> UnsafeMutablePointer<CChar>?
 
 private func splitWords(_ text: String, with splitter: ShimSplitter) throws -> [String] {
