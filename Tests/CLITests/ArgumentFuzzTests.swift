@@ -13,7 +13,7 @@ import Testing
         let commands = ["donate", "update", "delete", "get", "search", "stats", "check", "schema", "eval", "nope"]
         let options = ["--type", "--limit", "--property", "--range", "--visible", "--focused", "--now", "--time-zone", "--json",
                        "--explain", "--plain", "--all", "--match", "--dry-run", "--report", "--beir", "--expansion", "--meaning",
-                       "--index", "-h", "--", "-", "--unknown"]
+                       "-h", "--", "-", "--unknown"]  // not --index: a random value would make an index wherever it names
         let values = ["calendar.event", "notes.note", "no.such", "0", "-1", "10001", "3", "startDate:2026-03-09..2026-03-10",
                       "title:1..2", "startDate:..", "calendar.event:evt-004", "nope:nope", "2026-03-12T09:30:00Z", "yesterday",
                       "Europe/Lisbon", "Mars/Olympus", "crew lunch", "", "🚀", "\u{0}x", String(repeating: "w ", count: 600),
