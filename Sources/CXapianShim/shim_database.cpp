@@ -179,7 +179,8 @@ extern "C" int eix_database_postings_contain(eix_database *database, const char 
                                              uint8_t *out_present, eix_error *error) {
     return eix_guard(error, -1, [&] {
         const Xapian::Database &db = database->database;
-        std::fill(out_present, out_present + term_count * docid_count, 0);
+        // Built here and copied out at the end: the caller's buffer is written only on success.
+        std::vector<uint8_t> present(term_count * docid_count, 0);
         // Walking a posting list to a document costs a B-tree seek, about as
         // much as reading a few terms of a document's own term list: read the
         // documents' term lists when they are short next to the terms asked.
@@ -198,23 +199,24 @@ extern "C" int eix_database_postings_contain(eix_database *database, const char 
                     } else if (want->first < name) {
                         ++want;
                     } else {
-                        for (; want != wanted.end() && want->first == name; ++want) out_present[want->second * docid_count + d] = 1;
+                        for (; want != wanted.end() && want->first == name; ++want) present[want->second * docid_count + d] = 1;
                         ++term;
                     }
                 }
             }
-            return 0;
-        }
-        for (size_t t = 0; t < term_count; ++t) {
+        } else {
+          for (size_t t = 0; t < term_count; ++t) {
             std::string term(terms[t], lengths[t]);
-            uint8_t *row = out_present + t * docid_count;
+            uint8_t *row = present.data() + t * docid_count;
             Xapian::PostingIterator posting = db.postlist_begin(term);
             Xapian::PostingIterator end = db.postlist_end(term);
             for (size_t d = 0; d < docid_count && posting != end; ++d) {
                 posting.skip_to(docids[d]);
                 if (posting != end && *posting == docids[d]) row[d] = 1;
             }
+          }
         }
+        std::copy(present.begin(), present.end(), out_present);
         return 0;
     });
 }
@@ -237,11 +239,12 @@ extern "C" int eix_term_list_next(eix_term_list *list, const char **out_term,
         list->started = true;
         if (list->current == list->end) return 0;
         list->term = *list->current;
+        // Asked of the database: the in-memory backend's term iterator reports
+        // frequencies from before deletions. Out-parameters are written once nothing can fail.
+        const uint32_t frequency = list->counts ? list->database.get_termfreq(list->term) : 0;
         *out_term = list->term.data();
         *out_length = list->term.size();
-        // Asked of the database: the in-memory backend's term iterator reports
-        // frequencies from before deletions.
-        *out_frequency = list->counts ? list->database.get_termfreq(list->term) : 0;
+        *out_frequency = frequency;
         return 1;
     });
 }

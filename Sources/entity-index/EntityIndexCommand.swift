@@ -129,7 +129,7 @@ struct ExitStatus: RawRepresentable, Equatable {
         switch code {
         case .entityNotFound: self = .notFound
         case .invalidEntity, .malformedInput: self = .dataError
-        case .indexNotFound, .notAnIndex: self = .noInput
+        case .indexNotFound, .notAnIndex, .inputNotFound: self = .noInput
         case .invalidQuery: self = .usage
         case .indexCorrupt, .incompatibleIndex: self = .damaged
         case .readOnly, .readOnlyFileSystem: self = .readOnly

@@ -11,7 +11,7 @@ struct StorageFailureTests {
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-fs-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: mountPoint) }
-        #expect(try shell(["mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", mountPoint]) == 0)
+        try #require(try shell(["mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", mountPoint]) == 0)
         defer { _ = try? shell(["umount", mountPoint]) }
         try body(mountPoint)
     }
@@ -82,7 +82,7 @@ extension StorageFailureTests {
             let stats = try CLITests.run(["--index", index, "stats", "--json"])
             #expect(stats.output.contains(#""entities":10000"#) && stats.output.contains("interruptedDonation"), "\(stats.output)")
             let check = try CLITests.run(["--index", index, "check"])
-            #expect(check.status == 72 && check.output.contains("a donation was interrupted"), "\(check.output)")
+            #expect(check.status == 0 && check.output.contains("a donation was interrupted"), "\(check.output)")
 
             #expect(try shell(["mount", "-o", "remount,size=64m", mountPoint]) == 0)
             let again = try CLITests.run(["--index", index, "donate", notes])

@@ -73,16 +73,16 @@ import Testing
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let index = try EntityIndex(path: directory.path)
-        let corpus = try sampleCorpus()
-        try index.donate(corpus)
+        try index.donate(try sampleCorpus())
+        let target = EntityIdentifier(type: "notes.note", id: "fuzz-target")
+        try index.donate([Entity(type: target.type, id: target.id, properties: ["title": "Before any update"])])
         let lines = try Self.corpusLines()
         var random = SeededGenerator(seed: Self.seed &+ 1)
         var refused = 0
         for number in 0..<Self.count {
-            // A change to an existing entity first: a refused batch must not apply it.
-            let target = corpus[number % corpus.count].identifier
+            // A change to the target first: a refused batch must not apply it.
             let before = try index.entity(for: target)
-            let first = EntityUpdate(target, changes: [:])
+            let first = EntityUpdate(target, changes: ["title": .set(.string("Update \(number)"))])
             let mutated = Self.mutate(lines.randomElement(using: &random)!, using: &random)
             do {
                 let updates = try EntityJSONLines.decodeUpdates(mutated)

@@ -131,7 +131,8 @@ import Testing
         try index.donate(try sampleCorpus())
         for query in [SearchQuery("lunch", types: ["no.such"]), SearchQuery("lunch", property: "nope"),
                       SearchQuery("lunch", ranges: [PropertyRange("title", from: 1.0)]),
-                      SearchQuery("lunch", types: ["notes.note"], ranges: [PropertyRange("startDate", from: Date())])] {
+                      SearchQuery("lunch", types: ["notes.note"], ranges: [PropertyRange("startDate", from: Date())]),
+                      SearchQuery("lunch", ranges: [PropertyRange("attendees.name", from: 1.0)])] {
             let error = try #require(throws: EntityIndexError.self) { try index.search(query) }
             #expect(error.code == .invalidQuery, "\(error)")
         }
@@ -160,11 +161,9 @@ import Testing
         "tab\tand\nnewline", String(repeating: "Regolith sample ", count: 6_250),
     ]
 
-    @Test(arguments: [true, false])
-    func anyTextComesBackByteForByte(onDisk: Bool) throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let index = onDisk ? try EntityIndex(path: directory.path) : try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func anyTextComesBackByteForByte(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         let notes = Self.texts.enumerated().map { number, text in
             Entity(type: "notes.note", id: "note-\(number)", properties: ["title": .string(text), "body": .string(text + " body")])
         }

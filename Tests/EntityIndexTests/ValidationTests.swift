@@ -39,11 +39,9 @@ import Testing
         #expect(missing.code == .entityNotFound && missing.entity == bad.identifier)
     }
 
-    @Test(arguments: [false, true])
-    func wholeValuesHaveOneLengthLimitInMemoryAndOnDisk(onDisk: Bool) throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let index = onDisk ? try EntityIndex(path: directory.path) : try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func wholeValuesHaveOneLengthLimitInMemoryAndOnDisk(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         let longest = String(repeating: "k", count: Searchability.maximumWholeValueLength)
         try index.donate([Entity(type: "notes.note", id: "a", properties: ["title": "Tagged", "tags": [.string(longest)]])])
         #expect(try index.search(SearchQuery(longest, property: "tags", understandsRequest: false)).map(\.identifier.id) == ["a"])

@@ -244,8 +244,11 @@ int64_t eix_database_document_count(eix_database *database, eix_error *_Nullable
 int64_t eix_database_term_frequency(eix_database *database, const char *term,
                                     size_t length, eix_error *_Nullable error);
 
-/** Atomic groups of changes on a writable database. A committed transaction is
- *  durable; a cancelled one leaves the database as it was. */
+/** Atomic groups of changes on a writable database. An on-disk database is
+ *  changed only inside one (the calls that change it fail with
+ *  `EIX_ERROR_INVALID_OPERATION` otherwise). A committed transaction is on disk
+ *  with its tables and version file synced; its directory is not (sync it to
+ *  survive a power loss); a cancelled one leaves the database as it was. */
 int eix_database_begin_transaction(eix_database *database, eix_error *_Nullable error);
 int eix_database_commit_transaction(eix_database *database, eix_error *_Nullable error);
 int eix_database_cancel_transaction(eix_database *database, eix_error *_Nullable error);
@@ -287,8 +290,8 @@ eix_document *_Nullable eix_database_find_document(eix_database *database, const
 char *_Nullable eix_database_metadata(eix_database *database, const char *key, size_t key_length,
                             size_t *out_length, eix_error *_Nullable error);
 
-/** Stores `value` under `key` in the user metadata (committed with the
- *  current transaction, or by the next commit). */
+/** Stores `value` under `key` in the user metadata, committed with the
+ *  current transaction (in memory, at once). */
 int eix_database_set_metadata(eix_database *database, const char *key, size_t key_length,
                               const char *value, size_t value_length, eix_error *_Nullable error);
 
@@ -347,7 +350,7 @@ eix_expansion_set *_Nullable eix_database_feedback_terms(eix_database *database,
                                                uint32_t count, eix_error *_Nullable error);
 uint32_t eix_expansion_set_size(const eix_expansion_set *set);
 /** The term at a position; valid until the set is freed. */
-const char *_Nullable eix_expansion_set_term(const eix_expansion_set *set, uint32_t index, size_t *out_length);
+const char *eix_expansion_set_term(const eix_expansion_set *set, uint32_t index, size_t *out_length);
 double eix_expansion_set_weight(const eix_expansion_set *set, uint32_t index);
 void eix_expansion_set_free(eix_expansion_set *_Nullable set);
 

@@ -75,8 +75,8 @@ final class Database {
     /// has no transactions: there, changes apply as they are made.
     var hasTransactions: Bool { mode == .writable }
 
-    /// Runs `body` as one transaction: committed durably when it returns,
-    /// cancelled (leaving the database as it was) when it throws.
+    /// Runs `body` as one transaction: committed when it returns (durable once
+    /// `syncDirectory()` ran), cancelled (leaving the database as it was) when it throws.
     func transaction<Result>(_ body: () throws -> Result) throws -> Result {
         guard hasTransactions else { return try body() }
         _ = try withEngineError { eix_database_begin_transaction(handle, $0) }
@@ -88,7 +88,6 @@ final class Database {
             throw error
         }
         _ = try withEngineError { eix_database_commit_transaction(handle, $0) }
-        try syncDirectory()
         return result
     }
 
@@ -96,14 +95,16 @@ final class Database {
     /// version file, then renames it over `iamglass`, but does not sync the
     /// directory that holds the new name (`GlassVersion::sync`). Until the
     /// directory is synced, a power loss may bring back the previous revision.
-    private func syncDirectory() throws {
+    /// Call it after each commit of an on-disk database (in memory it does nothing).
+    func syncDirectory() throws {
+        guard mode == .writable else { return }
         let descriptor = open(path, O_RDONLY | O_DIRECTORY)
         let failure = descriptor < 0 ? errno : (fsync(descriptor) == 0 ? 0 : errno)
         if descriptor >= 0 { close(descriptor) }
         guard failure == 0 else {
             throw EngineError(code: .other, message: """
-                the donation was committed, but syncing \(path) failed (\(String(cString: strerror(failure)))): \
-                a power loss now may undo it
+                the change was committed, but syncing the directory \(path) failed (\(String(cString: strerror(failure)))), \
+                so a power loss before the next commit may undo it: check the disk
                 """, systemError: failure)
         }
     }
@@ -232,7 +233,7 @@ final class Database {
         return withExtendedLifetime(query) {
             (0..<eix_expansion_set_size(set)).map { index in
                 var length = 0
-                let term = eix_expansion_set_term(set, index, &length)!
+                let term = eix_expansion_set_term(set, index, &length)
                 return (String(decoding: UnsafeRawBufferPointer(start: term, count: length), as: UTF8.self),
                         eix_expansion_set_weight(set, index))
             }

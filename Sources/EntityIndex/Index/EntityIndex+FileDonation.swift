@@ -17,7 +17,8 @@ extension EntityIndex {
     /// donating the same files again completes it, as entities are replaced by
     /// type + id. A donation that fits in one commit is all or nothing.
     /// - Parameters:
-    ///   - paths: the files, applied in order (a later entity with the same type + id wins).
+    ///   - paths: regular files (each is read twice, so not a pipe), applied in order (a later
+    ///     entity with the same type + id wins).
     ///   - sourceNames: what messages call each file ("-" for a copy of standard input); by default its path.
     ///   - progress: called with the entities written so far and the total, after
     ///     the files were checked; on a queue of its own, never under the index's locks.
@@ -31,8 +32,18 @@ extension EntityIndex {
     /// `donate(contentsOfFiles:sourceNames:progress:)` in commits of `chunkSize`.
     func donate(contentsOfFiles paths: [String], sourceNames: [String]?, chunkSize: Int,
                 progress: ((_ written: Int, _ total: Int) -> Void)?) throws -> [EntityType: Int] {
+        precondition(sourceNames.map { $0.count == paths.count } ?? true, "one source name for each file")
         let schemas = configuration.schemas
         let files = zip(paths, sourceNames ?? paths).map { (path: $0, name: $1) }
+        for file in files {
+            var status = stat()
+            if stat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                throw EntityIndexError(.malformedInput, """
+                    \(file.name) is not a regular file, and a donation reads its files twice (checked, then written): \
+                    copy it to a file first
+                    """, path: file.path)
+            }
+        }
         var counts: [EntityType: Int] = [:]
         for file in files {
             try EntityJSONLines.forEachEntity(inFileAt: file.path, source: file.name, schemas: schemas) { counts[$0.type, default: 0] += 1 }
@@ -62,6 +73,12 @@ extension EntityIndex {
                 }
             }
             try commit(last: true)
+            guard written == total else {
+                throw EntityIndexError(.malformedInput, """
+                    the files changed while they were donated (\(total) entities when checked, \(written) when written): \
+                    donate them again once nothing writes to them
+                    """)
+            }
         } catch let error as EntityIndexError where written > 0 {
             throw EntityIndexError(error.code, """
                 \(error.message). \(written) of \(total) entities were committed before it: once that is solved, donate the \

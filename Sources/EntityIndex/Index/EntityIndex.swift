@@ -144,15 +144,18 @@ public final class EntityIndex: Sendable {
                 guard let writer else {
                     throw EntityIndexError(.readOnly, "the index at \(path ?? "") was opened read-only; open it read-write to change it")
                 }
+                let result: Result
                 do {
-                    let result = try writer.database.transaction { try body(writer) }
-                    writer.transactionCommitted()
-                    readers?.writerCommitted()
-                    return result
+                    result = try writer.database.transaction { try body(writer) }
                 } catch {
                     writer.transactionCancelled()
                     throw error
                 }
+                writer.transactionCommitted()
+                readers?.writerCommitted()
+                // Committed: readers see it; now make it survive a power loss.
+                try writer.database.syncDirectory()
+                return result
             }
         }
     }

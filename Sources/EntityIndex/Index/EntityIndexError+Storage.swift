@@ -23,16 +23,21 @@ extension EntityIndexError {
             self = Self(diagnosing: path, detail: error.message)
         case .databaseOpening where path.map({ (try? IndexDirectory.inspect($0)) == .nothing }) ?? false:
             self.init(.indexNotFound, "no index \(location): donate entities to create it", path: path)
-        case .databaseOpening, .databaseCorrupt, .database where systemError == 0:
-            // The directory looked sound, yet Xapian could not read it: a table is missing, short or garbled.
-            self.init(.indexCorrupt, """
-                the index \(location) is damaged (\(error.message)): restore it from a backup, or delete it and \
-                donate the entities again
-                """, path: path)
+        case .databaseCorrupt, .databaseOpening, .database:
+            // The directory looked sound, yet Xapian could not read it: a table is missing, short or
+            // garbled — unless the system said why (too many open files, an I/O error).
+            if systemError == 0 || error.code == .databaseCorrupt {
+                self.init(.indexCorrupt, "the index \(location) is damaged (\(error.message)): \(Self.rebuildAdvice)", path: path)
+            } else {
+                self.init(.storage, "the index \(location) failed: \(error.message)", path: path, systemError: systemError)
+            }
         default:
             self.init(.storage, "the index \(location) failed: \(error.message)", path: path)
         }
     }
+
+    /// What to do about a damaged index.
+    static let rebuildAdvice = "restore it from a backup, or delete it and donate the entities again"
 
     /// The failure an operating system error stands for, or nil for one the
     /// caller cannot act on differently.
@@ -77,9 +82,9 @@ extension EntityIndexError {
         self.init(.storage, "the index at \(path ?? "") failed: \(detail)", path: path)
     }
 
-    /// A failure to `doing` (read, list, …) a file, from the current `errno`.
-    init(systemErrorAt path: String, doing: String) {
-        let number = errno
+    /// A failure to `doing` (read, list, …) a file, from `errno` as the failing call left it
+    /// (the default argument reads it before the initialiser runs anything).
+    init(systemErrorAt path: String, doing: String, number: Int32 = errno) {
         let detail = "could not \(doing) it: \(String(cString: strerror(number)))"
         self = Self(systemError: number, path: path, detail: detail)
             ?? Self(.storage, "\(path) failed: \(detail)", path: path, systemError: number)

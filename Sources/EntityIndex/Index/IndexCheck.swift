@@ -5,6 +5,9 @@ public struct IndexCheck: Sendable, Codable {
     public var problems: [String]
     /// How many stored entities decoded whole.
     public var soundEntities: Int
+    /// What a donation from files left undone, if one was interrupted: the
+    /// index is sound, only incomplete (see `IndexStatistics.interruptedDonation`).
+    public var interruptedDonation: String?
     /// What Xapian's own check (`xapian-check`'s) said, when it ran.
     public var engineReport: String
 
@@ -22,7 +25,7 @@ extension EntityIndex {
     /// or its files cannot be read at all (permission, …).
     /// - Parameter progress: called with the entities checked so far and the total.
     public static func check(path: String, progress: ((Int, Int) -> Void)? = nil) throws -> IndexCheck {
-        var check = IndexCheck(problems: [], soundEntities: 0, engineReport: "")
+        var check = IndexCheck(problems: [], soundEntities: 0, interruptedDonation: nil, engineReport: "")
         do {
             guard try IndexDirectory.inspect(path) == .index else {
                 throw EntityIndexError(.indexNotFound, "no index at \(path) to check", path: path)
@@ -37,13 +40,12 @@ extension EntityIndex {
             check.engineReport = report
             if problems > 0 {
                 check.problems.append("""
-                    Xapian's check found \(problems) problem(s) in the tables (--report shows them): restore the index \
-                    from a backup, or delete it and donate the entities again
+                    Xapian's check found \(problems) problem(s) in the tables (its report says which): \(EntityIndexError.rebuildAdvice)
                     """)
             }
         } catch let error as EngineError {
             check.problems.append("""
-                Xapian's check stopped: \(error.message): restore the index from a backup, or delete it and donate the entities again
+                Xapian's check stopped: \(error.message): \(EntityIndexError.rebuildAdvice)
                 """)
             return check
         }
@@ -56,7 +58,7 @@ extension EntityIndex {
                 return
             }
             let interrupted = try database.metadata(interruptedDonationKey)
-            if !interrupted.isEmpty { check.problems.append("a donation was interrupted: \(interrupted)") }
+            check.interruptedDonation = interrupted.isEmpty ? nil : interrupted
             try checkEntities(in: database, into: &check, progress: progress)
         }
         return check

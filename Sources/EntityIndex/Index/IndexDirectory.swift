@@ -105,8 +105,9 @@ enum IndexDirectory {
             if GlassVersionFile.lazyTables.contains(table.name) && table.rootIsFake { return }
             throw damaged(path, "its table \(file) is missing")
         }
+        let filePath = path + "/" + file
         var status = stat()
-        guard stat(path + "/" + file, &status) == 0 else { throw EntityIndexError(systemErrorAt: path + "/" + file, doing: "look at") }
+        guard stat(filePath, &status) == 0 else { throw EntityIndexError(systemErrorAt: filePath, doing: "look at") }
         let size = UInt64(status.st_size)
         // A partial block at the end is one a failed write (a full disk) left past the committed
         // revision: harmless. The root block must be whole.
@@ -117,8 +118,7 @@ enum IndexDirectory {
 
     private static func damaged(_ path: String, _ reason: String) -> EntityIndexError {
         EntityIndexError(.indexCorrupt, """
-            the index at \(path) is damaged: \(reason). It was not opened or changed: restore it from a backup, \
-            or delete the directory and donate the entities again (entity-index check says more)
+            the index at \(path) is damaged: \(reason). It was not opened or changed: \(EntityIndexError.rebuildAdvice)
             """, path: path)
     }
 }

@@ -5,7 +5,7 @@ public struct IndexStatistics: Hashable, Sendable, Codable {
     /// The bytes the index takes on disk; nil in memory.
     public var sizeOnDisk: Int?
     /// What a donation from files left undone when it was interrupted (see
-    /// `EntityIndex.donate(contentsOfFiles:progress:)`); nil when none was.
+    /// `EntityIndex.donate(contentsOfFiles:sourceNames:progress:)`); nil when none was.
     public var interruptedDonation: String?
 
     /// The number of entities of all types.

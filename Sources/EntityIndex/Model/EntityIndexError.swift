@@ -17,6 +17,8 @@ public struct EntityIndexError: Error, Hashable, Sendable, CustomStringConvertib
         public static let invalidLexicon = Code(rawValue: "invalidLexicon")
         /// Input (a JSON Lines file) could not be read or parsed; nothing was applied.
         public static let malformedInput = Code(rawValue: "malformedInput")
+        /// An input file named does not exist.
+        public static let inputNotFound = Code(rawValue: "inputNotFound")
         /// There is no index at the given path.
         public static let indexNotFound = Code(rawValue: "indexNotFound")
         /// The path holds something other than an index (a file, other files), so none is created there.

@@ -10,12 +10,17 @@ struct LineReader {
     /// How many bytes are read at a time.
     static let blockSize = 1 << 20
 
-    /// Opens a file; throws `malformedInput` (with advice) when it cannot be read.
+    /// Opens a file; throws `inputNotFound` when there is none, or what the system says (permission, …).
     init(path: String) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw EntityIndexError(.malformedInput, "cannot read \(path): check that the file exists and is readable", path: path)
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let number = errno
+            guard number != ENOENT else {
+                throw EntityIndexError(.inputNotFound, "there is no file \(path): check its name", path: path, systemError: number)
+            }
+            throw EntityIndexError(systemErrorAt: path, doing: "read", number: number)
         }
-        self.handle = handle
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     /// The next line without its "\n", or nil at the end of the file.

@@ -108,7 +108,9 @@ public struct SearchQuery: Sendable {
                 throw EntityIndexError(.invalidQuery, "the range on \"\(range.property)\" needs a lower or an upper bound",
                                        property: range.property)
             }
-            guard kinds(of: range.property).contains(where: \.isSortable) else {
+            // Value slots hold an entity's own date and number properties, not its parts'.
+            let sortable = searched.contains { schemas.schema(for: $0)?.property(named: range.property)?.kind.isSortable == true }
+            guard sortable else {
                 throw EntityIndexError(.invalidQuery, """
                     no type searched has a date or number property "\(range.property)" to take a range on: \
                     'entity-index schema' lists each type's properties

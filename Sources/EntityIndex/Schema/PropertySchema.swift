@@ -17,6 +17,13 @@ public enum Searchability: String, Sendable, Hashable, Codable, CaseIterable {
     /// against it, in memory as on disk.
     public static let maximumWholeValueLength = 180
 
+    /// The most bytes a whole value of a property at `path` may have: at most
+    /// `maximumWholeValueLength`, less where a long path leaves less of Xapian's
+    /// 245 bytes for the value (its term is a 2-byte prefix, the path and ":").
+    static func maximumWholeValueLength(atPath path: String) -> Int {
+        min(maximumWholeValueLength, 245 - 3 - path.utf8.count)
+    }
+
     /// Whether values are matched whole, as one term.
     var matchesWhole: Bool { self == .keywords || self == .identifier }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an entity does not match its schema, naming the property and what was expected.
 struct SchemaViolation: Error, CustomStringConvertible {
     let description: String
@@ -41,7 +43,12 @@ extension SchemaRegistry {
             let value = properties[name]!
             if value != .null {
                 kept[name] = try checked(value, as: property.kind, path: path + name)
-                if property.searchability.matchesWhole { try checkWholeValues(in: value, path: path + name) }
+                if property.searchability.matchesWhole {
+                    // The term's path has no list positions: "attendees.email", not "attendees[0].email".
+                    let termPath = (path + name).replacingOccurrences(of: #"\[[0-9]+\]"#, with: "", options: .regularExpression)
+                    try checkWholeValues(in: value, path: path + name,
+                                         limit: Searchability.maximumWholeValueLength(atPath: termPath))
+                }
             }
         }
         for property in schema.properties where property.isRequired && kept[property.name] == nil {
@@ -51,18 +58,18 @@ extension SchemaRegistry {
     }
 
     /// Throws when a keyword or identifier is too long to be matched whole.
-    private func checkWholeValues(in value: PropertyValue, path: String) throws(SchemaViolation) {
+    private func checkWholeValues(in value: PropertyValue, path: String, limit: Int) throws(SchemaViolation) {
         switch value {
         case .string(let text):
             let length = Searchability.wholeValue(text).utf8.count
-            guard length <= Searchability.maximumWholeValueLength else {
+            guard length <= limit else {
                 throw SchemaViolation("""
-                    property "\(path)": a keyword or identifier is matched whole and may be at most \
-                    \(Searchability.maximumWholeValueLength) bytes lowercased and without spaces; this one is \(length)
+                    property "\(path)": a keyword or identifier is matched whole and may be at most \(limit) bytes \
+                    lowercased and without spaces; this one is \(length)
                     """, property: path)
             }
         case .array(let values):
-            for (index, element) in values.enumerated() { try checkWholeValues(in: element, path: "\(path)[\(index)]") }
+            for (index, element) in values.enumerated() { try checkWholeValues(in: element, path: "\(path)[\(index)]", limit: limit) }
         default:
             return
         }

@@ -11,8 +11,11 @@ enum CheckCommand: Command {
             Checks the index's files against its version file, runs Xapian's own
             check over every table (what xapian-check does), and decodes every
             stored entity. Prints whether the index is sound and, if not, what is
-            wrong. Exits 0 when it is sound, 72 when it is damaged.
-              --json     print {"sound": BOOL, "problems": [...], "soundEntities": N, "engineReport": TEXT}
+            wrong, and whether a donation was interrupted (the index is sound, but
+            incomplete: donate the same files again). Exits 0 when it is sound, 72
+            when it is damaged.
+              --json     print {"sound": BOOL, "problems": [...], "soundEntities": N,
+                         "interruptedDonation": TEXT or null, "engineReport": TEXT}
               --report   also print Xapian's own report
             """,
         flags: ["--json", "--report"])
@@ -21,6 +24,7 @@ enum CheckCommand: Command {
         let sound: Bool
         let problems: [String]
         let soundEntities: Int
+        let interruptedDonation: String?
         let engineReport: String
     }
 
@@ -34,7 +38,7 @@ enum CheckCommand: Command {
         progress?.finish()
         if arguments.flags.contains("--json") {
             try Terminal.printJSON(Output(sound: check.isSound, problems: check.problems, soundEntities: check.soundEntities,
-                                          engineReport: check.engineReport))
+                                          interruptedDonation: check.interruptedDonation, engineReport: check.engineReport))
         } else {
             if arguments.flags.contains("--report") { Terminal.print(check.engineReport) }
             if check.isSound {
@@ -43,6 +47,7 @@ enum CheckCommand: Command {
                 Terminal.print("damaged:")
                 for problem in check.problems { Terminal.print("- \(problem)") }
             }
+            if let interrupted = check.interruptedDonation { Terminal.print("a donation was interrupted: \(interrupted)") }
         }
         return check.isSound ? .success : .damaged
     }

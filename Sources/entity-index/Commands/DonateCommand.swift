@@ -14,7 +14,7 @@ enum DonateCommand: Command {
             Each entity must match its type's schema (see 'entity-index schema'). The
             index is created when missing. Every line of every file is checked first:
             if any is malformed or invalid, it is reported with its line number and
-            nothing is applied. Then the entities are written in commits of 10,000, so
+            nothing is applied. Then the entities are written in commits of \(EntityIndex.donationChunkSize), so
             memory stays bounded whatever the size: if writing fails part way (a full
             disk), 'stats' and 'check' say so, and donating the same files again
             completes it. Progress is shown on a terminal.

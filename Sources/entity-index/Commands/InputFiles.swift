@@ -19,8 +19,13 @@ enum InputFiles {
             throw EntityIndexError(.storage, "cannot keep standard input in \(path): check the temporary directory", path: path)
         }
         defer { try? file.close() }
-        while let block = try FileHandle.standardInput.read(upToCount: 1 << 20), !block.isEmpty {
-            try file.write(contentsOf: block)
+        do {
+            while let block = try FileHandle.standardInput.read(upToCount: 1 << 20), !block.isEmpty {
+                try file.write(contentsOf: block)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw EntityIndexError(.storage, "cannot keep standard input in \(path) (\(error)): free space there, or donate from a file")
         }
         return path
     }
