@@ -55,6 +55,22 @@ import Testing
         #expect(!check.isSound && check.problems[0].contains("levels"))
     }
 
+    @Test func aVersionFileDamagedWhileReadersRunIsRefusedNotRead() throws {
+        let directory = try donatedDirectory()
+        defer { directory.remove() }
+        let reader = try EntityIndex(path: directory.path, access: .readOnly)
+        #expect(try !reader.search(SearchQuery("crew lunch")).isEmpty)
+        let versionFile = URL(fileURLWithPath: directory.path + "/iamglass")
+        let sound = try Data(contentsOf: versionFile)
+        var damaged = [UInt8](sound)
+        damaged[damaged.count - 1] ^= 0x80  // the last statistic now runs past the end of the file
+        try Data(damaged).write(to: versionFile)
+        let error = try #require(throws: EntityIndexError.self) { try reader.search(SearchQuery("crew lunch")) }
+        #expect(error.code == .indexCorrupt, "\(error)")
+        try sound.write(to: versionFile)
+        #expect(try !reader.search(SearchQuery("crew lunch")).isEmpty)
+    }
+
     @Test func aMissingTableIsRefusedAndNeverCreatedOver() throws {
         let directory = try donatedDirectory()
         defer { directory.remove() }

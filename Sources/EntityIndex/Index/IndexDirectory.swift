@@ -47,7 +47,7 @@ enum IndexDirectory {
         }
         let version: GlassVersionFile
         do {
-            version = try GlassVersionFile(try contents(of: path + "/iamglass", upTo: GlassVersionFile.maximumSize + 1))
+            version = try GlassVersionFile(try versionFile(in: path))
         } catch let damage as GlassVersionFile.Damage {
             throw damaged(path, "its version file iamglass is damaged: \(damage.reason)")
         }
@@ -78,6 +78,11 @@ enum IndexDirectory {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
+    }
+
+    /// The bytes of an index's version file (at most one more than Xapian reads).
+    static func versionFile(in path: String) throws -> [UInt8] {
+        try contents(of: path + "/iamglass", upTo: GlassVersionFile.maximumSize + 1)
     }
 
     /// Up to `limit` bytes from the start of a file.

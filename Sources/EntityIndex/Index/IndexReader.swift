@@ -4,9 +4,41 @@ final class IndexReader {
     let stemmers = Stemmers()
     /// The in-process writer's commit count when the reader was last brought up to date.
     var generation = -1
+    /// The index directory of a read-only handle, whose newer revisions are checked before
+    /// Xapian reads them (`refresh()`); nil for the writer's own handle.
+    private let path: String?
+    /// The version file of the revision this reader reads.
+    private var versionFile: [UInt8] = []
 
+    /// A reader on the writer's own handle.
     init(database: Database) {
         self.database = database
+        path = nil
+    }
+
+    /// A read-only handle on the index at `path`, checked first as at opening
+    /// (`IndexDirectory`): it may have changed since.
+    init(openingReadOnly path: String) throws {
+        // Read before Xapian opens: a commit in between only makes the next refresh reopen.
+        versionFile = try IndexDirectory.versionFile(in: path)
+        _ = try IndexDirectory.inspect(path)
+        database = try Database(path: path, mode: .readOnly)
+        self.path = path
+    }
+
+    /// Moves to the latest committed revision. A new revision's version file is
+    /// checked first, as at opening: Xapian trusts it.
+    /// - Parameter always: reopen even when the version file looks unchanged.
+    func refresh(always: Bool = false) throws {
+        guard let path else {
+            try database.reopen()
+            return
+        }
+        let latest = try IndexDirectory.versionFile(in: path)
+        guard always || latest != versionFile else { return }  // the same revision: nothing to reopen
+        _ = try IndexDirectory.inspect(path)
+        try database.reopen()
+        versionFile = latest
     }
 
     /// Runs a read, reopening the snapshot and retrying when a writer has
@@ -19,7 +51,7 @@ final class IndexReader {
                 return try body(self)
             } catch let error as EngineError where error.code == .databaseModified && attempts < 10 {
                 attempts += 1
-                try database.reopen()
+                try refresh(always: true)
             }
         }
     }

@@ -32,10 +32,10 @@ final class ReaderPool: Sendable {
             reader = pooled
             // Reopening costs a system call: skip it when nothing was committed since.
             if !writerIsInProcess || reader.generation != generation {
-                try reader.database.reopen()
+                try reader.refresh()
             }
         } else {
-            reader = IndexReader(database: try Database(path: path, mode: .readOnly))
+            reader = try IndexReader(openingReadOnly: path)
         }
         reader.generation = generation
         let result = try reader.read(body)
