@@ -56,11 +56,12 @@ func displayWidth(_ text: String) -> Int {
 
 /// A progress line on standard error that redraws itself, shown only on a terminal.
 final class ProgressLine {
-    private let total: Int
+    private var total: Int
     private let verb: String
     private var lastDrawn = Date.distantPast
 
-    init(verb: String, total: Int) {
+    /// A line for `verb`ing `total` things (0 when only the updates will say how many).
+    init(verb: String, total: Int = 0) {
         self.verb = verb
         self.total = total
     }
@@ -74,6 +75,12 @@ final class ProgressLine {
         let percent = total == 0 ? 100 : done * 100 / total
         let committing = done == total ? ", committing" : ""
         FileHandle.standardError.write(Data("\r\(verb) \(done)/\(total) (\(percent)%)\(committing)".utf8))
+    }
+
+    /// Shows `done` of a total known only as the work goes.
+    func update(_ done: Int, of total: Int) {
+        self.total = total
+        update(done)
     }
 
     /// Clears the progress line.

@@ -90,13 +90,14 @@ public struct SearchQuery: Sendable {
                 shorten it
                 """)
         }
-        let known = schemas.searchableTypes
-        for type in types.sorted() where !known.contains(type) {
+        for type in types.sorted() where schemas.schema(for: type)?.isTransient != false {
             throw EntityIndexError(.invalidQuery, """
-                unknown type "\(type)": known types are \(known.map(\.rawValue).joined(separator: ", "))
+                unknown type "\(type)": known types are \(schemas.searchableTypes.map(\.rawValue).joined(separator: ", "))
                 """)
         }
-        let searched = types.isEmpty ? known : Array(types)
+        // A search naming no property and no range (most) is done here.
+        guard property != nil || !ranges.isEmpty else { return }
+        let searched = types.isEmpty ? schemas.searchableTypes : Array(types)
         func kinds(of path: String) -> [ValueKind] { searched.compactMap { schemas.property(at: path, of: $0)?.kind } }
         if let property, kinds(of: property).isEmpty {
             throw EntityIndexError(.invalidQuery, """

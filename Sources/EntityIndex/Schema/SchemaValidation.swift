@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why an entity does not match its schema, naming the property and what was expected.
 struct SchemaViolation: Error, CustomStringConvertible {
     let description: String
@@ -44,10 +42,8 @@ extension SchemaRegistry {
             if value != .null {
                 kept[name] = try checked(value, as: property.kind, path: path + name)
                 if property.searchability.matchesWhole {
-                    // The term's path has no list positions: "attendees.email", not "attendees[0].email".
-                    let termPath = (path + name).replacingOccurrences(of: #"\[[0-9]+\]"#, with: "", options: .regularExpression)
                     try checkWholeValues(in: value, path: path + name,
-                                         limit: Searchability.maximumWholeValueLength(atPath: termPath))
+                                         limit: Searchability.maximumWholeValueLength(atPath: Self.termPath(path + name)))
                 }
             }
         }
@@ -55,6 +51,15 @@ extension SchemaRegistry {
             throw SchemaViolation("missing required property \"\(path)\(property.name)\" (\(property.kind))", property: path + property.name)
         }
         return kept
+    }
+
+    /// A property path as its terms spell it, without list positions: "attendees.email" for "attendees[0].email".
+    private static func termPath(_ path: String) -> String {
+        var inPosition = false
+        return String(path.filter { character in
+            if character == "[" { inPosition = true } else if character == "]" { inPosition = false; return false }
+            return !inPosition
+        })
     }
 
     /// Throws when a keyword or identifier is too long to be matched whole.

@@ -30,12 +30,9 @@ enum CheckCommand: Command {
 
     static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
         let path = try requireIndexPath(indexPath)
-        var progress: ProgressLine?
-        let check = try EntityIndex.check(path: path) { done, total in
-            progress = progress ?? ProgressLine(verb: "checking", total: total)
-            progress?.update(done)
-        }
-        progress?.finish()
+        let progress = ProgressLine(verb: "checking")
+        let check = try EntityIndex.check(path: path, progress: progress.update(_:of:))
+        progress.finish()
         if arguments.flags.contains("--json") {
             try Terminal.printJSON(Output(sound: check.isSound, problems: check.problems, soundEntities: check.soundEntities,
                                           interruptedDonation: check.interruptedDonation, engineReport: check.engineReport))

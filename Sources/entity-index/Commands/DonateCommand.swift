@@ -30,12 +30,9 @@ enum DonateCommand: Command {
 
         let started = Date()
         let index = try EntityIndex(path: path)
-        var progress: ProgressLine?
-        let counts = try index.donate(contentsOfFiles: files, sourceNames: sources) { written, total in
-            progress = progress ?? ProgressLine(verb: "donating", total: total)
-            progress?.update(written)
-        }
-        progress?.finish()
+        let progress = ProgressLine(verb: "donating")
+        let counts = try index.donate(contentsOfFiles: files, sourceNames: sources, progress: progress.update(_:of:))
+        progress.finish()
         let seconds = Date().timeIntervalSince(started)
         Terminal.print("donated \(counts.values.reduce(0, +)) entities of \(counts.count) types in \(String(format: "%.2f", seconds)) s")
         return .success
