@@ -14,11 +14,12 @@ declared sentence-transformers/torch dependency is not used):
 For each of the N most frequent normalised English words it stores the K nearest
 other words by cosine of concat(centred MiniLM, centred GloVe), a whitened,
 PCA-reduced int8 vector of D dimensions and the word's Zipf frequency, in the EIXLEX01
-format read by Sources/EntityIndex/Semantic/Lexicon.swift.
+format, which Scripts/add_lexicon_languages.py reads to add the other languages
+and write the bundled lexicon (EIXLEX02, Sources/EntityIndex/Semantic/Lexicon.swift).
 
 Usage (from the repository root):
     pip install --no-deps -r Scripts/requirements-lexicon.txt
-    python3 Scripts/build_lexicon.py --out Sources/EntityIndex/Resources
+    python3 Scripts/build_lexicon.py --out .build/lexicon-en
 """
 
 from __future__ import annotations

@@ -47,12 +47,9 @@ extension BEIRCollection {
             progress?(number + 1)
         }
         let count = Double(max(queries.count, 1))
-        latencies.sort()
-        func percentile(_ p: Double) -> Double {
-            latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
-        }
         return EvaluationReport(queries: queries.count, documents: documents.count, usesMeaning: usesMeaning,
                                 ndcgAt10: ndcg / count, recallAt100: recall / count, mrrAt10: mrr / count,
-                                latencyP50Milliseconds: percentile(0.5), latencyP99Milliseconds: percentile(0.99))
+                                latencyP50Milliseconds: RankingMetrics.percentile(latencies, 0.5),
+                                latencyP99Milliseconds: RankingMetrics.percentile(latencies, 0.99))
     }
 }

@@ -27,4 +27,10 @@ public enum RankingMetrics {
         guard let index = ranking.prefix(k).firstIndex(where: relevant.contains) else { return 0 }
         return 1 / Double(index + 1)
     }
+
+    /// The value below which a share `p` (0 to 1) of the values lie; 0 for none.
+    public static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+    }
 }

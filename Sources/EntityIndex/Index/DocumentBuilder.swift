@@ -4,6 +4,7 @@ struct DocumentBuilder {
     let schemas: SchemaRegistry
     let defaultLanguage: Language
     let lexicon: Lexicon?
+    let meaningSettings: MeaningSettings
     let vocabulary: RequestVocabulary
     let stemmers: Stemmers
 
@@ -11,6 +12,7 @@ struct DocumentBuilder {
         schemas = configuration.schemas
         defaultLanguage = configuration.defaultLanguage
         lexicon = configuration.lexicon
+        meaningSettings = configuration.meaning
         vocabulary = configuration.vocabulary
         self.stemmers = stemmers
     }
@@ -52,6 +54,12 @@ struct DocumentBuilder {
         }
 
         let names = try indexNames(of: entity, schema: schema, in: document)
+        if let lexicon {
+            let stemmer = stemmers.stemmer(for: defaultLanguage)
+            for stem in try DocumentExpansion(lexicon: lexicon, settings: meaningSettings).stems(for: terms.words, stem: stemmer.stem) {
+                try document.addTerm(IndexLayout.neighbourTerm(stem))
+            }
+        }
         let meaning = lexicon.flatMap { MeaningVector(words: terms.words, lexicon: $0) }?.encoded ?? []
         let record = EntityRecord(identifier: entity.identifier, display: schema.displayRepresentation(of: entity),
                                   names: names, time: time, meaning: meaning)

@@ -120,6 +120,12 @@ enum IndexLayout {
     /// dates can take in the occurrences of entities that began before it.
     static let recurringTerm = "XY"
 
+    /// The term of a neighbour in meaning of an entity's words (`DocumentExpansion`),
+    /// by its stem: searched below the words themselves.
+    static func neighbourTerm(_ stem: String) -> String {
+        "XM\(stem)"
+    }
+
     /// The term a stemmed word is indexed and searched as (see `eix_document_index_text`).
     static func stemmedTerm(_ stem: String, prefix: String = generalTextPrefix) -> String {
         "Z\(prefix)\(stem)"

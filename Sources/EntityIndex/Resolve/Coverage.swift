@@ -6,7 +6,7 @@ import Foundation
 /// rarest word. A word counts in full when the candidate holds it (in any text,
 /// its name — with a typo or as a prefix — an identifier, or a reference to
 /// someone it names), by `Resolution.meaningShare` when only a neighbour in
-/// meaning is there; and, for a question ("where is…"), whether its type has
+/// meaning is there (of the word in the entity, or of the entity's words); and, for a question ("where is…"), whether its type has
 /// what is asked. Reads posting lists once for all candidates.
 struct Coverage {
     /// One thing the request asks for, and the terms that show a candidate has it.
@@ -64,7 +64,8 @@ struct Coverage {
             literal += identifierWords.filter { $0.1.contains(word) }.map { [IndexLayout.anyIdentifierPrefix + $0.0] }
             units.append(Unit(weight: max(0.1, log((count + 1) / (Double(frequency) + 0.5))), word: word,
                               types: typeUnit.flatMap { $0.words.contains(word) ? $0.types : nil } ?? [], literal: literal,
-                              meaning: plan.expansions.filter { $0.word == word }.map { IndexLayout.stemmedTerm($0.stem) }))
+                              meaning: plan.expansions.filter { $0.word == word }.map { IndexLayout.stemmedTerm($0.stem) }
+                                  + (plan.entityNeighbourWeight > 0 ? stems.map(IndexLayout.neighbourTerm) : [])))
         }
         for exact in plan.exact where !plan.words.contains(where: { identifierWords.first { $0.0 == exact }?.1.contains($0.word) ?? false }) {
             // An identifier none of whose words is searched on its own (an email, a phone number): a unit

@@ -49,6 +49,9 @@ struct TextResolver {
         var unknownWordTerms: [String] = []
         /// Whether the semantic layer (expansion, feedback, re-ranking) is on.
         var usesMeaning: Bool
+        /// The weight of a word found among an entity's neighbours in meaning
+        /// (`DocumentExpansion`); 0 when they are not searched.
+        var entityNeighbourWeight = 0.0
         /// Whether a match must hold every word (stop words aside), rather
         /// than any; then neither expansions nor the whole text as an
         /// identifier are searched.
@@ -97,6 +100,7 @@ struct TextResolver {
     func addMeaning(to plan: inout Plan, expandingEveryWord: Bool = false) throws {
         guard let lexicon, !plan.usesMeaning else { return }
         plan.usesMeaning = true
+        plan.entityNeighbourWeight = meaningSettings.entityNeighbourWeight
         let words = plan.words.map(\.word)
         let stemmer = reader.stemmers.stemmer(for: languages[0])
         var settings = meaningSettings
@@ -203,6 +207,11 @@ struct TextResolver {
         }
         if plan.requiresAllWords {
             return try Query.all(alternatives)
+        }
+        if property == nil, plan.entityNeighbourWeight > 0 {
+            for (word, stems, _) in plan.words where searched.contains(word) {
+                alternatives += try stems.map { try Query.term(IndexLayout.neighbourTerm($0)).scaled(by: plan.entityNeighbourWeight) }
+            }
         }
         for expansion in plan.expansions {
             for prefix in prefixes {

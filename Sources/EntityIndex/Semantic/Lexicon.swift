@@ -1,20 +1,32 @@
 import Foundation
 
 /// A semantic lexicon: for each of its words, the nearest words in meaning
-/// (from an embedding model, built offline by `Scripts/build_lexicon.py`) and
-/// a compact vector, memory-mapped from a file in the `EIXLEX01` format.
-/// Loading maps the file without copying it; look-ups are binary searches.
+/// (from embedding models, built offline by `Scripts/build_lexicon.py` and
+/// `Scripts/add_lexicon_languages.py`) and a compact vector, memory-mapped from
+/// a file in the `EIXLEX02` format. Loading maps the file without copying it;
+/// look-ups are binary searches.
+///
+/// The format, little-endian, sections 4-byte aligned: a 32-byte header
+/// (magic `EIXLEX02`, u32 word count N, u32 dimensions D, u32 neighbour entries
+/// T, three u32 zeros); u32 word offsets[N+1] into a UTF-8 blob of the words
+/// sorted by bytes (a word's id is its rank); u8 Zipf frequency × 10 [N];
+/// f32 scales[N]; i8 vectors[N × D] (value = i8 × scale); u32 neighbour
+/// starts[N+1] into the next two arrays; u32 neighbour ids[T], nearest first;
+/// u8 neighbour similarities[T] (cosine × 255).
 public final class Lexicon: @unchecked Sendable {  // immutable after init; the mapping is read-only
     /// The number of words.
     public let wordCount: Int
     /// The length of each word's compact vector.
     public let dimensions: Int
-    /// Neighbours stored per word.
-    public let neighbourCount: Int
+    /// Neighbours stored in all, over every word.
+    public let neighbourEntryCount: Int
 
     private let mapping: FileMapping
     private let wordOffsets: Int, wordBlob: Int, zipfs: Int, scales: Int, vectors: Int
-    private let neighbourIDs: Int, neighbourSimilarities: Int
+    private let neighbourStarts: Int, neighbourIDs: Int, neighbourSimilarities: Int
+
+    /// The magic bytes the format starts with.
+    static let magic = "EIXLEX02"
 
     /// Maps a lexicon file.
     /// - Throws: `EntityIndexError.Code.invalidLexicon` when the file is missing,
@@ -22,15 +34,15 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
     public init(contentsOf path: String) throws {
         mapping = try FileMapping(path: path)
         func fail(_ reason: String) -> EntityIndexError {
-            EntityIndexError(.invalidLexicon, "\(path) is not a usable lexicon: \(reason); rebuild it with Scripts/build_lexicon.py")
+            EntityIndexError(.invalidLexicon, "\(path) is not a usable lexicon: \(reason); rebuild it with Scripts/add_lexicon_languages.py")
         }
-        guard mapping.count >= 32, mapping.bytes(0, 8).elementsEqual("EIXLEX01".utf8) else { throw fail("wrong magic") }
+        guard mapping.count >= 32, mapping.bytes(0, 8).elementsEqual(Self.magic.utf8) else { throw fail("wrong magic") }
         wordCount = Int(mapping.uint32(at: 8))
         dimensions = Int(mapping.uint32(at: 12))
-        neighbourCount = Int(mapping.uint32(at: 16))
+        neighbourEntryCount = Int(mapping.uint32(at: 16))
         // Each count is bounded by the file's size first, so that no offset below can overflow.
-        guard wordCount <= mapping.count, dimensions <= Self.maximumDimensions, neighbourCount <= Self.maximumNeighbours else {
-            throw fail("its header gives \(wordCount) words of \(dimensions) dimensions and \(neighbourCount) neighbours")
+        guard wordCount <= mapping.count, dimensions <= Self.maximumDimensions, neighbourEntryCount <= mapping.count else {
+            throw fail("its header gives \(wordCount) words of \(dimensions) dimensions and \(neighbourEntryCount) neighbours")
         }
         func aligned(_ offset: Int) -> Int { (offset + 3) & ~3 }
         wordOffsets = 32
@@ -40,37 +52,53 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
         zipfs = aligned(wordBlob + blobLength)
         scales = aligned(zipfs + wordCount)
         vectors = scales + 4 * wordCount
-        neighbourIDs = aligned(vectors + wordCount * dimensions)
-        neighbourSimilarities = neighbourIDs + 4 * wordCount * neighbourCount
-        guard neighbourSimilarities + wordCount * neighbourCount <= mapping.count else { throw fail("cut short") }
-        // Every offset a look-up follows is checked once here: words lie in order within their blob,
-        // and every neighbour is a word of the lexicon (or none).
-        var previous = 0
-        for id in 0...wordCount {
-            let offset = Int(mapping.uint32(at: wordOffsets + 4 * id))
-            guard offset >= previous, offset <= blobLength else { throw fail("word \(id) lies outside the word table") }
-            previous = offset
+        neighbourStarts = aligned(vectors + wordCount * dimensions)
+        neighbourIDs = neighbourStarts + 4 * (wordCount + 1)
+        neighbourSimilarities = neighbourIDs + 4 * neighbourEntryCount
+        guard neighbourSimilarities + neighbourEntryCount <= mapping.count else { throw fail("cut short") }
+        // Every offset a look-up follows is checked once here: words and neighbour lists lie
+        // in order within their arrays, and every neighbour is a word of the lexicon.
+        func inOrder(_ table: Int, upTo limit: Int) -> Int? {
+            var previous = 0
+            for id in 0...wordCount {
+                let offset = Int(mapping.uint32(at: table + 4 * id))
+                guard offset >= previous, offset <= limit else { return id }
+                previous = offset
+            }
+            return nil
         }
-        for index in 0..<(wordCount * neighbourCount) {
-            let neighbour = mapping.uint32(at: neighbourIDs + 4 * index)
-            guard neighbour == UInt32.max || Int(neighbour) < wordCount else { throw fail("a neighbour of word \(index / max(neighbourCount, 1)) is no word") }
+        if let id = inOrder(wordOffsets, upTo: blobLength) { throw fail("word \(id) lies outside the word table") }
+        if let id = inOrder(neighbourStarts, upTo: neighbourEntryCount) { throw fail("the neighbours of word \(id) lie outside their table") }
+        for index in 0..<neighbourEntryCount where Int(mapping.uint32(at: neighbourIDs + 4 * index)) >= wordCount {
+            throw fail("neighbour entry \(index) is no word")
         }
     }
 
-    /// The most dimensions and neighbours a lexicon may have.
-    static let maximumDimensions = 4_096, maximumNeighbours = 1_024
+    /// The most dimensions a lexicon may have.
+    static let maximumDimensions = 4_096
 
-    /// The lexicon shipped with EntityIndex: 50,000 English words, neighbours
-    /// from all-MiniLM-L6-v2 and GloVe (see `lexicon-manifest.json`). Mapped once.
+    /// The lexicon shipped with EntityIndex: 50,000 English words (neighbours
+    /// from all-MiniLM-L6-v2 and GloVe) and about 8,000 words each of German,
+    /// French, Spanish, Polish, Russian, Chinese and Japanese, aligned with them
+    /// by multilingual-e5-small (see `lexicon-manifest.json`). Mapped once.
     public static func bundled() throws -> Lexicon {
         try bundledLexicon.get()
     }
 
     private static let bundledLexicon: Result<Lexicon, any Error> = Result {
         guard let path = Bundle.module.path(forResource: "lexicon", ofType: "bin", inDirectory: "Resources") else {
-            throw EntityIndexError(.invalidLexicon, "the bundled lexicon is missing from the package resources; build it with Scripts/build_lexicon.py")
+            throw EntityIndexError(.invalidLexicon, "the bundled lexicon is missing from the package resources; build it with Scripts/build_lexicon.py and Scripts/add_lexicon_languages.py")
         }
         return try Lexicon(contentsOf: path)
+    }
+
+    /// Whether a neighbour's stem is itself a word much further from the word
+    /// than the neighbour is: "starring" is near "movie", but its stem "star"
+    /// would find star trackers, and "savings" near "money" would find "save
+    /// some basil". Such a neighbour is not used.
+    func stem(_ stem: String, of neighbour: Int, meansSomethingElseThan word: Int) -> Bool {
+        guard let stemWord = id(of: stem), stemWord != neighbour else { return false }
+        return cosine(word, stemWord) < 0.5 * cosine(word, neighbour)
     }
 
     /// The id of a normalised word, or nil when the lexicon lacks it.
@@ -96,11 +124,9 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
 
     /// The word's nearest words in meaning with their cosine similarity, nearest first.
     func neighbours(of id: Int) -> [(id: Int, similarity: Double)] {
-        (0..<neighbourCount).compactMap { slot in
-            let index = id * neighbourCount + slot
-            let neighbour = mapping.uint32(at: neighbourIDs + 4 * index)
-            guard neighbour != UInt32.max else { return nil }
-            return (Int(neighbour), Double(mapping.uint8(at: neighbourSimilarities + index)) / 255)
+        let start = Int(mapping.uint32(at: neighbourStarts + 4 * id)), end = Int(mapping.uint32(at: neighbourStarts + 4 * (id + 1)))
+        return (start..<end).map { index in
+            (Int(mapping.uint32(at: neighbourIDs + 4 * index)), Double(mapping.uint8(at: neighbourSimilarities + index)) / 255)
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Writes a lexicon file in the `EIXLEX01` format (the format
-/// `Scripts/build_lexicon.py` produces), from words with vectors and neighbours.
+/// Writes a lexicon file in the `EIXLEX02` format (the format
+/// `Scripts/add_lexicon_languages.py` produces), from words with vectors and neighbours.
 /// Used for small lexicons: test fixtures, or a service's own vocabulary.
 public struct LexiconWriter {
     /// One word of a lexicon.
@@ -24,21 +24,25 @@ public struct LexiconWriter {
         }
     }
 
-    /// The file's bytes for these entries.
-    public static func data(for entries: [Entry], neighbourCount: Int = 16) -> Data {
+    /// The file's bytes for these entries; neighbours that are not entries are left out.
+    public static func data(for entries: [Entry]) -> Data {
         let sorted = entries.sorted { Array($0.word.utf8).lexicographicallyPrecedes(Array($1.word.utf8)) }
         let ids = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1.word, UInt32($0)) })
+        let neighbours = sorted.map { entry in entry.neighbours.compactMap { neighbour in ids[neighbour.word].map { ($0, neighbour.similarity) } } }
         let dimensions = sorted.first?.vector.count ?? 0
-        var data = Data("EIXLEX01".utf8)
+        var data = Data(Lexicon.magic.utf8)
         func append(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        func align() { while data.count % 4 != 0 { data.append(0) } }
-        for value in [UInt32(sorted.count), UInt32(dimensions), UInt32(neighbourCount), 0, 0, 0] { append(value) }
-        var offset: UInt32 = 0
-        append(0)
-        for entry in sorted {
-            offset += UInt32(entry.word.utf8.count)
-            append(offset)
+        func appendRunningTotals(_ counts: [Int]) {
+            var total: UInt32 = 0
+            append(0)
+            for count in counts {
+                total += UInt32(count)
+                append(total)
+            }
         }
+        func align() { while data.count % 4 != 0 { data.append(0) } }
+        for value in [UInt32(sorted.count), UInt32(dimensions), UInt32(neighbours.joined().count), 0, 0, 0] { append(value) }
+        appendRunningTotals(sorted.map(\.word.utf8.count))
         for entry in sorted { data.append(contentsOf: entry.word.utf8) }
         align()
         for entry in sorted { data.append(UInt8(min(255, max(0, (entry.zipfFrequency * 10).rounded())))) }
@@ -49,16 +53,9 @@ public struct LexiconWriter {
             for value in entry.vector { data.append(UInt8(bitPattern: Int8((value / scale).rounded()))) }
         }
         align()
-        for entry in sorted {
-            let known = entry.neighbours.compactMap { ids[$0.word] }.prefix(neighbourCount)
-            for slot in 0..<neighbourCount { append(slot < known.count ? known[known.startIndex + slot] : UInt32.max) }
-        }
-        for entry in sorted {
-            let similarities = entry.neighbours.filter { ids[$0.word] != nil }.prefix(neighbourCount).map(\.similarity)
-            for slot in 0..<neighbourCount {
-                data.append(slot < similarities.count ? UInt8(min(255, max(0, (similarities[slot] * 255).rounded()))) : 0)
-            }
-        }
+        appendRunningTotals(neighbours.map(\.count))
+        for (id, _) in neighbours.joined() { append(id) }
+        for (_, similarity) in neighbours.joined() { data.append(UInt8(min(255, max(0, (similarity * 255).rounded())))) }
         return data
     }
 }

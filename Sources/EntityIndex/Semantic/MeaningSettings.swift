@@ -36,11 +36,25 @@ public struct MeaningSettings: Sendable, Hashable {
     /// The weight of the best feedback term (others scale down with Xapian's expansion weight).
     public var feedbackWeight: Double
 
+    /// Neighbours in meaning kept per entity word at donation (document-side
+    /// expansion); 0 for none. Donation reads it: changing it takes effect
+    /// for entities donated afterwards.
+    public var neighboursPerEntityWord: Int
+    /// Neighbours kept per entity at donation, from its rarest words first.
+    public var maximumEntityNeighbours: Int
+    /// The weight of a query word found among an entity's neighbours, against
+    /// 1 for the word itself; 0 leaves them out of searches.
+    public var entityNeighbourWeight: Double
+
     /// Settings for entities by default.
     public init(neighboursPerWord: Int = 5, maximumExpansions: Int = 12, expansionMaximumFrequency: Int = 0,
                 minimumSimilarity: Double = 0.4,
                 expansionWeight: Double = 0.6, rerankDepth: Int = 30, rerankWeight: Double = 1, unknownWordDocuments: Int = 5,
-                feedbackTerms: Int = 0, feedbackDocuments: Int = 10, feedbackWeight: Double = 0.3) {
+                feedbackTerms: Int = 0, feedbackDocuments: Int = 10, feedbackWeight: Double = 0.3,
+                neighboursPerEntityWord: Int = 5, maximumEntityNeighbours: Int = 80, entityNeighbourWeight: Double = 0.5) {
+        self.neighboursPerEntityWord = neighboursPerEntityWord
+        self.maximumEntityNeighbours = maximumEntityNeighbours
+        self.entityNeighbourWeight = entityNeighbourWeight
         self.expansionMaximumFrequency = expansionMaximumFrequency
         self.feedbackTerms = feedbackTerms
         self.feedbackDocuments = feedbackDocuments
@@ -59,4 +73,16 @@ public struct MeaningSettings: Sendable, Hashable {
     /// the ten best first matches lend the terms they share (relevance
     /// feedback) before re-ranking by meaning.
     public static let documents = MeaningSettings(expansionMaximumFrequency: 3, feedbackTerms: 10, feedbackWeight: 0.2)
+
+    /// The settings as `key=value` pairs, in the keys `entity-index eval --meaning` takes.
+    public var keyValueDescription: String {
+        let pairs: [(String, Any)] = [
+            ("neighbours", neighboursPerWord), ("expansions", maximumExpansions), ("rarity", expansionMaximumFrequency),
+            ("similarity", minimumSimilarity), ("weight", expansionWeight), ("depth", rerankDepth), ("rerank", rerankWeight),
+            ("unknown", unknownWordDocuments), ("feedback", feedbackTerms), ("feedbackdocs", feedbackDocuments),
+            ("feedbackweight", feedbackWeight), ("entityneighbours", neighboursPerEntityWord),
+            ("entitycap", maximumEntityNeighbours), ("entityweight", entityNeighbourWeight),
+        ]
+        return pairs.map { "\($0.0)=\($0.1)" }.joined(separator: ",")
+    }
 }

@@ -18,15 +18,6 @@ struct QueryExpansion {
         var weight: Double
     }
 
-    /// Whether a neighbour's stem is itself a word much further from the query
-    /// word than the neighbour is: "starring" is near "movie", but its stem
-    /// "star" would find star trackers, and "savings" near "money" would find
-    /// "save some basil". Such a neighbour is not used.
-    private func stemMeansSomethingElse(_ stem: String, of neighbour: Int, for word: Int) -> Bool {
-        guard let stemWord = lexicon.id(of: stem), stemWord != neighbour else { return false }
-        return lexicon.cosine(word, stemWord) < 0.5 * lexicon.cosine(word, neighbour)
-    }
-
     /// The expansion terms for a query's words: neighbours of each content word
     /// the index knows too little, whose stem differs from every query stem
     /// and occurs in the index.
@@ -45,7 +36,7 @@ struct QueryExpansion {
                 guard kept < settings.neighboursPerWord, terms.count < settings.maximumExpansions else { break }
                 let text = lexicon.word(neighbour.id)
                 let neighbourStem = try stem(text)
-                guard !taken.contains(neighbourStem), !stemMeansSomethingElse(neighbourStem, of: neighbour.id, for: id),
+                guard !taken.contains(neighbourStem), !lexicon.stem(neighbourStem, of: neighbour.id, meansSomethingElseThan: id),
                       try frequency(neighbourStem) > 0 else { continue }
                 taken.insert(neighbourStem)
                 terms.append(Term(word: word, neighbour: text, similarity: neighbour.similarity, stem: neighbourStem,

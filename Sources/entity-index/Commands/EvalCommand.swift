@@ -1,40 +1,151 @@
 import EntityIndex
 import Foundation
 
-/// `eval --beir DIR`: ranking quality and speed on a standard test collection.
+/// `eval --beir DIR` or `eval --queries FILE`: ranking quality and speed on a
+/// standard test collection or on a judged request set.
 enum EvalCommand: Command {
     static let spec = CommandSpec(
         name: "eval",
-        summary: "measure ranking quality (nDCG@10, Recall@100, MRR@10) on a BEIR collection",
+        summary: "measure ranking quality on a BEIR collection (nDCG@10) or a judged request set (Recall@5)",
         help: """
-            Usage: entity-index eval --beir DIR [--split test|train] [--expansion on|off|both]
-                                     [--meaning KEY=VALUE,...] [--lexicon FILE] [--json]
+            Usage: entity-index eval --beir DIR [--split test|train] [options]
+                   entity-index [--index DIR] eval --queries FILE [--corpus FILE ...] [options]
 
-            Donates the collection's corpus.jsonl as document.document entities into a
+            --beir: donates the collection's corpus.jsonl as document.document entities into a
             temporary index, runs the queries judged in qrels/<split>.tsv as a plain
             document search (words only, no name matching), and prints nDCG@10 (graded
             gains), Recall@100, MRR@10 and query latency (p50, p99). Metrics average
             over the judged queries.
+            --queries: resolves each request of a judged request set (the format of
+            corpora/requests-*.jsonl) as said, with its clock and screen, against the
+            entities of the --corpus files (donated into a temporary index) or the index
+            given with --index, and prints per kind Recall@1, Recall@5, MRR and how often
+            the verdict was resolved on a wrong or a right entity.
+
+            Options:
               --split NAME       the qrels file to use (default: test, else the only one)
               --expansion MODE   the semantic layer on (default), off, or both side by side
               --meaning SETTINGS tune the semantic layer (repeat to compare settings), e.g. neighbours=5,similarity=0.4,
                                  weight=0.6,expansions=12,rarity=0,depth=30,rerank=1,unknown=5,feedback=10,
-                                 feedbackdocs=10,feedbackweight=0.3 (see MeaningSettings;
-                                 the runs start from MeaningSettings.documents)
-              --lexicon FILE     a lexicon of your own (Scripts/build_lexicon.py) instead of the bundled one
+                                 feedbackdocs=10,feedbackweight=0.3,entityneighbours=5,entitycap=80,entityweight=0.5
+                                 (see MeaningSettings; runs start from MeaningSettings.documents for --beir and from
+                                 the entity defaults for --queries; entities are donated with the first run's
+                                 entityneighbours and entitycap)
+              --lexicon FILE     a lexicon of your own (Scripts/add_lexicon_languages.py) instead of the bundled one
               --json             print one JSON object per run
+            Every run prints the settings it ran with.
             """,
-        valueOptions: ["--beir", "--split", "--expansion", "--meaning", "--lexicon"],
+        valueOptions: ["--beir", "--split", "--queries", "--corpus", "--expansion", "--meaning", "--lexicon"],
         flags: ["--json"])
 
-    struct Output: Encodable {
+    /// One run's report and the settings it ran with.
+    struct Output<Report: Encodable>: Encodable {
         let collection: String
-        let split: String
-        let report: EvaluationReport
+        let split: String?
+        let settings: String
+        let report: Report
+    }
+
+    /// A run: meaning on or off, and the settings it uses.
+    private struct Run {
+        let usesMeaning: Bool
+        let settings: MeaningSettings
+        var description: String { usesMeaning ? settings.keyValueDescription : "meaning off" }
     }
 
     static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
-        guard let directory = arguments.value("--beir") else { throw UsageError("--beir DIR is required") }
+        let lexicon = try arguments.value("--lexicon").map(Lexicon.init(contentsOf:)) ?? (try? Lexicon.bundled())
+        if let file = arguments.value("--queries") {
+            return try evaluateRequests(file, arguments: arguments, indexPath: indexPath, lexicon: lexicon)
+        }
+        guard let directory = arguments.value("--beir") else { throw UsageError("--beir DIR or --queries FILE is required") }
+        let split = try arguments.value("--split") ?? defaultSplit(of: directory)
+        let collection = try BEIRCollection(directory: directory, split: split)
+        let name = URL(fileURLWithPath: directory).lastPathComponent
+
+        let path = temporaryIndexPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let entities = collection.entities
+        let runs = try runs(arguments, startingFrom: .documents)
+        let donating = ProgressLine(verb: "donating", total: entities.count)
+        try EntityIndex(path: path, configuration: donationConfiguration(runs, lexicon: lexicon)).donate(entities, progress: donating.update)
+        donating.finish()
+
+        var reports: [(run: Run, report: EvaluationReport)] = []
+        for run in runs {
+            let index = try EntityIndex(path: path, access: .readOnly, configuration: IndexConfiguration(lexicon: lexicon, meaning: run.settings))
+            let querying = ProgressLine(verb: "querying", total: collection.queries.count)
+            reports.append((run, try collection.evaluate(index, usesMeaning: run.usesMeaning, progress: querying.update)))
+            querying.finish()
+        }
+
+        if arguments.flags.contains("--json") {
+            for (run, report) in reports {
+                try Terminal.printJSON(Output(collection: name, split: split, settings: run.description, report: report))
+            }
+        } else {
+            Terminal.print("\(name) (\(split)): \(collection.queries.count) judged queries, \(entities.count) documents")
+            Terminal.printTable(
+                header: ["expansion", "nDCG@10", "Recall@100", "MRR@10", "p50 ms", "p99 ms", "settings"],
+                rows: reports.map { run, report in
+                    [report.usesMeaning ? "on" : "off", String(format: "%.4f", report.ndcgAt10),
+                     String(format: "%.4f", report.recallAt100), String(format: "%.4f", report.mrrAt10),
+                     String(format: "%.2f", report.latencyP50Milliseconds), String(format: "%.2f", report.latencyP99Milliseconds),
+                     run.description]
+                })
+        }
+        return .success
+    }
+
+    /// `--queries FILE`: a judged request set against the --corpus files or the index.
+    private static func evaluateRequests(_ file: String, arguments: ParsedArguments, indexPath: String?,
+                                         lexicon: Lexicon?) throws -> ExitStatus {
+        let requests = try JudgedRequest.load(contentsOf: URL(fileURLWithPath: file))
+        let corpus = arguments.values["--corpus"] ?? []
+        let temporary = corpus.isEmpty ? nil : temporaryIndexPath()
+        defer { temporary.map { try? FileManager.default.removeItem(atPath: $0) } }
+        guard let path = temporary ?? indexPath else { throw UsageError("give the entities with --corpus FILE, or an index with --index DIR") }
+        let runs = try runs(arguments, startingFrom: MeaningSettings())
+        if temporary != nil {
+            let donating = ProgressLine(verb: "donating")
+            try EntityIndex(path: path, configuration: donationConfiguration(runs, lexicon: lexicon))
+                .donate(contentsOfFiles: corpus, progress: donating.update(_:of:))
+            donating.finish()
+        }
+        var reports: [(run: Run, report: RequestSetReport)] = []
+        for run in runs {
+            let index = try EntityIndex(path: path, access: .readOnly, configuration: IndexConfiguration(lexicon: lexicon, meaning: run.settings))
+            reports.append((run, try index.evaluate(requests, usesMeaning: run.usesMeaning)))
+        }
+        let name = URL(fileURLWithPath: file).lastPathComponent
+        if arguments.flags.contains("--json") {
+            for (run, report) in reports {
+                try Terminal.printJSON(Output(collection: name, split: nil, settings: run.description, report: report))
+            }
+            return .success
+        }
+        Terminal.print("\(name): \(requests.count) judged requests")
+        Terminal.printTable(
+            header: ["expansion", "kind", "requests", "Recall@1", "Recall@5", "MRR", "wrong", "right", "p50 ms", "settings"],
+            rows: reports.flatMap { run, report in
+                (report.kinds + [report.all]).map { figures in
+                    [report.usesMeaning ? "on" : "off", figures.kind, "\(figures.requests)",
+                     String(format: "%.3f", figures.recallAt1), String(format: "%.3f", figures.recallAt5), String(format: "%.3f", figures.mrr),
+                     String(format: "%.3f", figures.resolvedWrongly), String(format: "%.3f", figures.resolvedRightly),
+                     String(format: "%.2f", report.latencyP50Milliseconds), run.description]
+                }
+            })
+        return .success
+    }
+
+    /// The configuration entities are donated with: the first run's meaning
+    /// settings, whose entity neighbours (document-side expansion) all runs share.
+    private static func donationConfiguration(_ runs: [Run], lexicon: Lexicon?) -> IndexConfiguration {
+        IndexConfiguration(lexicon: lexicon, meaning: runs.first { $0.usesMeaning }?.settings ?? MeaningSettings())
+    }
+
+    /// Off is one run; on is one run per --meaning value, over the same index (for tuning).
+    private static func runs(_ arguments: ParsedArguments, startingFrom defaults: MeaningSettings) throws -> [Run] {
         let modes: [Bool]
         switch arguments.value("--expansion") ?? "on" {
         case "on": modes = [true]
@@ -42,48 +153,18 @@ enum EvalCommand: Command {
         case "both": modes = [false, true]
         case let other: throw UsageError("--expansion is on, off or both, not '\(other)'")
         }
-        let split = try arguments.value("--split") ?? defaultSplit(of: directory)
-        let collection = try BEIRCollection(directory: directory, split: split)
-        let name = URL(fileURLWithPath: directory).lastPathComponent
-
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-eval-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let lexicon = try arguments.value("--lexicon").map(Lexicon.init(contentsOf:)) ?? (try? Lexicon.bundled())
-        let entities = collection.entities
-        let donating = ProgressLine(verb: "donating", total: entities.count)
-        try EntityIndex(path: path, configuration: IndexConfiguration(lexicon: lexicon)).donate(entities, progress: donating.update)
-        donating.finish()
-
-        // Off is one run; on is one run per --meaning value, over the same index (for tuning).
         let texts = arguments.values["--meaning"] ?? ["default"]
-        let runs = (modes.contains(false) ? [("-", false, MeaningSettings.documents)] : [])
-            + (modes.contains(true) ? try texts.map { ($0, true, try meaningSettings($0 == "default" ? nil : $0)) } : [])
-        var reports: [(settings: String, report: EvaluationReport)] = []
-        for (text, usesMeaning, meaning) in runs {
-            let index = try EntityIndex(path: path, access: .readOnly, configuration: IndexConfiguration(lexicon: lexicon, meaning: meaning))
-            let querying = ProgressLine(verb: "querying", total: collection.queries.count)
-            reports.append((text, try collection.evaluate(index, usesMeaning: usesMeaning, progress: querying.update)))
-            querying.finish()
-        }
+        return (modes.contains(false) ? [Run(usesMeaning: false, settings: defaults)] : [])
+            + (modes.contains(true) ? try texts.map { Run(usesMeaning: true, settings: try meaningSettings($0 == "default" ? nil : $0, startingFrom: defaults)) } : [])
+    }
 
-        if arguments.flags.contains("--json") {
-            for (_, report) in reports { try Terminal.printJSON(Output(collection: name, split: split, report: report)) }
-        } else {
-            Terminal.print("\(name) (\(split)): \(collection.queries.count) judged queries, \(entities.count) documents")
-            Terminal.printTable(
-                header: ["expansion", "nDCG@10", "Recall@100", "MRR@10", "p50 ms", "p99 ms", "settings"],
-                rows: reports.map { settings, report in
-                    [report.usesMeaning ? "on" : "off", String(format: "%.4f", report.ndcgAt10),
-                     String(format: "%.4f", report.recallAt100), String(format: "%.4f", report.mrrAt10),
-                     String(format: "%.2f", report.latencyP50Milliseconds), String(format: "%.2f", report.latencyP99Milliseconds), settings]
-                })
-        }
-        return .success
+    private static func temporaryIndexPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-eval-\(UUID().uuidString)").path
     }
 
     /// Settings from `key=value` pairs, starting from the defaults.
-    private static func meaningSettings(_ text: String?) throws -> MeaningSettings {
-        var settings = MeaningSettings.documents
+    private static func meaningSettings(_ text: String?, startingFrom defaults: MeaningSettings) throws -> MeaningSettings {
+        var settings = defaults
         for pair in (text ?? "").split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let number = Double(parts[1]) else {
@@ -101,8 +182,11 @@ enum EvalCommand: Command {
             case "feedbackdocs": settings.feedbackDocuments = Int(number)
             case "feedbackweight": settings.feedbackWeight = number
             case "unknown": settings.unknownWordDocuments = Int(number)
+            case "entityneighbours": settings.neighboursPerEntityWord = Int(number)
+            case "entitycap": settings.maximumEntityNeighbours = Int(number)
+            case "entityweight": settings.entityNeighbourWeight = number
             default:
-                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unknown, feedback, feedbackdocs and feedbackweight, not '\(parts[0])'")
+                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unknown, feedback, feedbackdocs, feedbackweight, entityneighbours, entitycap and entityweight, not '\(parts[0])'")
             }
         }
         return settings
