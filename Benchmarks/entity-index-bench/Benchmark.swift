@@ -11,7 +11,7 @@ enum Benchmark {
     static let usage = """
         Usage: entity-index-bench [--sizes 10000,100000] [--corpus FILE] [--beir DIR] [--queries N]
                                   [--iterations N] [--json FILE] [--markdown FILE] [--export FILE]
-                                  [--only donation]
+                                  [--only donation] [--entity-neighbours N]
 
           --sizes LIST     corpus sizes to build (default 10000,100000); 1000000 takes a while
           --corpus FILE    the sample entities whose vocabulary the corpus uses (corpora/space-crew.jsonl)
@@ -23,6 +23,8 @@ enum Benchmark {
           --export FILE    only write the first size's corpus as JSON Lines (for
                            entity-index donate, or another engine), then stop
           --only donation  only measure donation in batches of 1,000, and print it
+          --entity-neighbours N  with --only donation: neighbours in meaning per entity
+                           word (MeaningSettings.neighboursPerEntityWord; 0 for none)
         """
 
     static func main() {
@@ -63,8 +65,14 @@ enum Benchmark {
         }
         if let only = options["--only"] {
             guard only == "donation" else { throw BenchmarkError("--only takes 'donation'; leave it out to measure everything") }
+            var meaning = MeaningSettings()
+            if let count = options["--entity-neighbours"] {
+                guard let count = Int(count), count >= 0 else { throw BenchmarkError("--entity-neighbours takes a count, not '\(count)'") }
+                meaning.neighboursPerEntityWord = count
+            }
             for size in sizes {
-                let rate = try SizeRun(corpus: SyntheticCorpus(size: size, sample: sample, extraText: extraText), settings: settings).donationOnly()
+                let rate = try SizeRun(corpus: SyntheticCorpus(size: size, sample: sample, extraText: extraText), settings: settings)
+                    .donationOnly(configuration: IndexConfiguration(meaning: meaning))
                 print("\(size) entities: donation in batches of 1,000: \(Int(rate))/s")
             }
             return

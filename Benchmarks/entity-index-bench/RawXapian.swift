@@ -49,7 +49,7 @@ final class RawXapian {
         defer { termQueries.forEach { eix_query_free($0) } }
         guard termQueries.count == terms.count,
               let query = termQueries.withUnsafeBufferPointer({ eix_query_combine(EIX_QUERY_OR, $0.baseAddress, $0.count, &error) }),
-              let matches = eix_database_search(database, query, 0, limit, &error)
+              let matches = eix_database_search(database, query, 0, limit, 1, 0.5, &error)  // Xapian's default BM25
         else { throw RawXapianError(error) }
         defer {
             eix_query_free(query)

@@ -69,9 +69,9 @@ struct SizeRun {
     let settings: RunSettings
 
     /// Entities a second donated into a new index in batches of 1,000, and nothing else measured.
-    func donationOnly() throws -> Double {
+    func donationOnly(configuration: IndexConfiguration) throws -> Double {
         try inScratchDirectory { directory in
-            Double(corpus.entities.count) / (try donateInBatches(to: try EntityIndex(path: directory + "/index")))
+            Double(corpus.entities.count) / (try donateInBatches(to: try EntityIndex(path: directory + "/index", configuration: configuration)))
         }
     }
 

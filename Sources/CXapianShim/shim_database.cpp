@@ -289,10 +289,13 @@ extern "C" int eix_database_set_metadata(eix_database *database, const char *key
 
 extern "C" eix_match_set *eix_database_search(eix_database *database,
                                               const eix_query *query, uint32_t offset,
-                                              uint32_t limit, eix_error *error) {
+                                              uint32_t limit, double k1, double b,
+                                              eix_error *error) {
     return eix_guard<eix_match_set *>(error, nullptr, [&] {
         Xapian::Enquire enquire(database->database);
         enquire.set_query(query->query);
+        // k2 0, k3 1 and a minimum normalised length of 0.5, as Xapian's default BM25Weight has them.
+        enquire.set_weighting_scheme(Xapian::BM25Weight(k1, 0, 1, b, 0.5));
         return new eix_match_set{enquire.get_mset(offset, limit)};
     });
 }

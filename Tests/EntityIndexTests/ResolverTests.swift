@@ -35,6 +35,24 @@ import Testing
 }
 
 /// Resolving by name, property, range and screen context, with verdicts.
+@Suite struct RelevanceTests {
+    /// The first of a short and a long entity that both mention "oxygen", the
+    /// long one three times, ranked by plain BM25 with these parameters.
+    private func first(by relevance: Relevance) throws -> String? {
+        let index = try EntityIndex(configuration: IndexConfiguration(lexicon: nil, relevance: relevance))
+        let filler = (1...40).map { "word\($0)" }.joined(separator: " ")
+        try index.donate([event("short", title: "Check", notes: "oxygen"),
+                          event("long", title: "Check", notes: "oxygen oxygen oxygen \(filler)")])
+        return ids(try index.search(SearchQuery("oxygen", usesMeaning: false, matchesNames: false,
+                                                understandsRequest: false))).first
+    }
+
+    @Test func bm25sParametersShapeTheRanking() throws {
+        #expect(try first(by: Relevance(k1: 2, b: 0)) == "long")  // no length normalisation: more mentions win
+        #expect(try first(by: Relevance(k1: 2, b: 1)) == "short")  // full normalisation: the short one wins
+    }
+}
+
 @Suite struct ResolverTests {
     let index: EntityIndex
 

@@ -323,9 +323,12 @@ eix_term_list *_Nullable eix_database_synonyms(eix_database *database, const cha
 
 typedef struct eix_match_set eix_match_set;
 
-/** Runs a BM25-ranked search and returns the matches in [offset, offset+limit). */
+/** Runs a BM25-ranked search and returns the matches in [offset, offset+limit).
+ *  `k1` and `b` are BM25's term frequency saturation and length normalisation
+ *  (Xapian's defaults are 1 and 0.5). */
 eix_match_set *_Nullable eix_database_search(eix_database *database, const eix_query *query,
-                                   uint32_t offset, uint32_t limit, eix_error *_Nullable error);
+                                   uint32_t offset, uint32_t limit, double k1, double b,
+                                   eix_error *_Nullable error);
 
 /** Runs a search whose matches are ordered by a value slot (sortable numbers
  *  order as their values), ascending or descending, ties in document order. */

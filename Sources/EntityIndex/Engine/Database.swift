@@ -241,9 +241,9 @@ final class Database {
     }
 
     /// Runs a BM25-ranked search.
-    func search(_ query: Query, offset: Int = 0, limit: Int) throws -> MatchSet {
+    func search(_ query: Query, offset: Int = 0, limit: Int, relevance: Relevance = .standard) throws -> MatchSet {
         let matches = try withEngineError {
-            eix_database_search(handle, query.handle, UInt32(offset), UInt32(limit), $0)
+            eix_database_search(handle, query.handle, UInt32(offset), UInt32(limit), relevance.k1, relevance.b, $0)
         }
         return withExtendedLifetime(query) { MatchSet(owning: matches!) }
     }

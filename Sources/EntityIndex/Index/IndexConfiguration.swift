@@ -13,11 +13,14 @@ public struct IndexConfiguration: Sendable {
     public var meaning: MeaningSettings
     /// The words requests are understood with (commands, references, time); English by default.
     public var vocabulary: RequestVocabulary
+    /// How BM25 weighs the words of a text search.
+    public var relevance: Relevance
 
-    /// A configuration of schemas, a default language, a lexicon and a request vocabulary.
+    /// A configuration of schemas, a default language, a lexicon, a request vocabulary and BM25's parameters.
     public init(schemas: SchemaRegistry = .builtIn, defaultLanguage: Language = .english,
                 lexicon: Lexicon? = try? Lexicon.bundled(), meaning: MeaningSettings = MeaningSettings(),
-                vocabulary: RequestVocabulary = .english) {
+                vocabulary: RequestVocabulary = .english, relevance: Relevance = .standard) {
+        self.relevance = relevance
         self.schemas = schemas
         self.defaultLanguage = defaultLanguage
         self.lexicon = lexicon

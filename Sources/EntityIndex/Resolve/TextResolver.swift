@@ -12,6 +12,8 @@ struct TextResolver {
     let lexicon: Lexicon?
     /// How strongly meaning counts.
     let meaningSettings: MeaningSettings
+    /// How BM25 weighs words.
+    let relevance: Relevance
 
     /// A resolver over a reader, configured as the index is.
     init(reader: IndexReader, configuration: IndexConfiguration) {
@@ -20,6 +22,7 @@ struct TextResolver {
         languages = configuration.indexedLanguages
         lexicon = configuration.lexicon
         meaningSettings = configuration.meaning
+        relevance = configuration.relevance
     }
 
     /// How much of the 0-to-1 scale the best text match reaches: a name match
@@ -124,7 +127,8 @@ struct TextResolver {
         if let filter { query = try Query.combine(.filter, [query, filter]) }
         let usesFeedback = plan.usesMeaning && meaningSettings.feedbackTerms > 0
         let reranks = plan.meaning != nil || usesFeedback
-        var matches = try reader.database.search(query, limit: reranks ? max(limit, meaningSettings.rerankDepth) : limit)
+        var matches = try reader.database.search(query, limit: reranks ? max(limit, meaningSettings.rerankDepth) : limit,
+                                                 relevance: relevance)
         guard matches.count > 0 else { return [] }
         if usesFeedback, let rescored = try rescoredWithFeedback(matches, of: query) { matches = rescored }
 
@@ -185,7 +189,7 @@ struct TextResolver {
         let terms = try feedback.map { try Query.term($0.term).scaled(by: meaningSettings.feedbackWeight * $0.weight / best) }
         let expanded = try Query.combine(.andMaybe, [query, try Query.combine(.or, terms)])
         return try reader.database.search(try Query.combine(.filter, [expanded, try Query.documents(documentIDs)]),
-                                          limit: documentIDs.count)
+                                          limit: documentIDs.count, relevance: relevance)
     }
 
     /// `OR` of the searched words (`Plan.searchedWords`), their expansions

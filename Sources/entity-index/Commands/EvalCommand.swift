@@ -32,10 +32,11 @@ enum EvalCommand: Command {
                                  the entity defaults for --queries; entities are donated with the first run's
                                  entityneighbours and entitycap)
               --lexicon FILE     a lexicon of your own (Scripts/add_lexicon_languages.py) instead of the bundled one
+              --bm25 K1,B        BM25's parameters (repeat to compare; default: IndexConfiguration's)
               --json             print one JSON object per run
             Every run prints the settings it ran with.
             """,
-        valueOptions: ["--beir", "--split", "--queries", "--corpus", "--expansion", "--meaning", "--lexicon"],
+        valueOptions: ["--beir", "--split", "--queries", "--corpus", "--expansion", "--meaning", "--lexicon", "--bm25"],
         flags: ["--json"])
 
     /// One run's report and the settings it ran with.
@@ -50,7 +51,15 @@ enum EvalCommand: Command {
     private struct Run {
         let usesMeaning: Bool
         let settings: MeaningSettings
-        var description: String { usesMeaning ? settings.keyValueDescription : "meaning off" }
+        let relevance: Relevance
+        var description: String {
+            "bm25=\(relevance.k1),\(relevance.b)," + (usesMeaning ? settings.keyValueDescription : "meaning off")
+        }
+
+        /// The configuration the run reads with.
+        func configuration(lexicon: Lexicon?) -> IndexConfiguration {
+            IndexConfiguration(lexicon: lexicon, meaning: settings, relevance: relevance)
+        }
     }
 
     static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
@@ -73,7 +82,7 @@ enum EvalCommand: Command {
 
         var reports: [(run: Run, report: EvaluationReport)] = []
         for run in runs {
-            let index = try EntityIndex(path: path, access: .readOnly, configuration: IndexConfiguration(lexicon: lexicon, meaning: run.settings))
+            let index = try EntityIndex(path: path, access: .readOnly, configuration: run.configuration(lexicon: lexicon))
             let querying = ProgressLine(verb: "querying", total: collection.queries.count)
             reports.append((run, try collection.evaluate(index, usesMeaning: run.usesMeaning, progress: querying.update)))
             querying.finish()
@@ -114,7 +123,7 @@ enum EvalCommand: Command {
         }
         var reports: [(run: Run, report: RequestSetReport)] = []
         for run in runs {
-            let index = try EntityIndex(path: path, access: .readOnly, configuration: IndexConfiguration(lexicon: lexicon, meaning: run.settings))
+            let index = try EntityIndex(path: path, access: .readOnly, configuration: run.configuration(lexicon: lexicon))
             reports.append((run, try index.evaluate(requests, usesMeaning: run.usesMeaning)))
         }
         let name = URL(fileURLWithPath: file).lastPathComponent
@@ -153,9 +162,20 @@ enum EvalCommand: Command {
         case "both": modes = [false, true]
         case let other: throw UsageError("--expansion is on, off or both, not '\(other)'")
         }
-        let texts = arguments.values["--meaning"] ?? ["default"]
-        return (modes.contains(false) ? [Run(usesMeaning: false, settings: defaults)] : [])
-            + (modes.contains(true) ? try texts.map { Run(usesMeaning: true, settings: try meaningSettings($0 == "default" ? nil : $0, startingFrom: defaults)) } : [])
+        let relevances = try (arguments.values["--bm25"] ?? []).map { text in
+            let numbers = text.split(separator: ",").compactMap { Double($0) }
+            guard numbers.count == 2, numbers[0] >= 0, (0...1).contains(numbers[1]) else {
+                throw UsageError("--bm25 takes K1,B (k1 0 or more, b from 0 to 1), such as 1.2,0.75, not '\(text)'")
+            }
+            return Relevance(k1: numbers[0], b: numbers[1])
+        }
+        let settings = try (arguments.values["--meaning"] ?? ["default"]).map {
+            try meaningSettings($0 == "default" ? nil : $0, startingFrom: defaults)
+        }
+        return (relevances.isEmpty ? [IndexConfiguration().relevance] : relevances).flatMap { relevance in
+            (modes.contains(false) ? [Run(usesMeaning: false, settings: defaults, relevance: relevance)] : [])
+                + (modes.contains(true) ? settings.map { Run(usesMeaning: true, settings: $0, relevance: relevance) } : [])
+        }
     }
 
     private static func temporaryIndexPath() -> String {
