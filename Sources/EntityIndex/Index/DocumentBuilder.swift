@@ -4,7 +4,8 @@ struct DocumentBuilder {
     let schemas: SchemaRegistry
     let defaultLanguage: Language
     let lexicon: Lexicon?
-    let meaningSettings: MeaningSettings
+    /// The entity's words' neighbours in meaning, given at donation; nil without a lexicon.
+    let expansion: DocumentExpansion?
     let vocabulary: RequestVocabulary
     let stemmers: Stemmers
 
@@ -12,7 +13,9 @@ struct DocumentBuilder {
         schemas = configuration.schemas
         defaultLanguage = configuration.defaultLanguage
         lexicon = configuration.lexicon
-        meaningSettings = configuration.meaning
+        expansion = configuration.lexicon.map {
+            DocumentExpansion(lexicon: $0, settings: configuration.meaning, stemmer: stemmers.stemmer(for: configuration.defaultLanguage))
+        }
         vocabulary = configuration.vocabulary
         self.stemmers = stemmers
     }
@@ -54,11 +57,8 @@ struct DocumentBuilder {
         }
 
         let names = try indexNames(of: entity, schema: schema, in: document)
-        if let lexicon {
-            let stemmer = stemmers.stemmer(for: defaultLanguage)
-            for stem in try DocumentExpansion(lexicon: lexicon, settings: meaningSettings).stems(for: terms.words, stem: stemmer.stem) {
-                try document.addTerm(IndexLayout.neighbourTerm(stem))
-            }
+        for stem in try expansion?.stems(for: terms.words) ?? [] {
+            try document.addTerm(IndexLayout.neighbourTerm(stem))
         }
         let meaning = lexicon.flatMap { MeaningVector(words: terms.words, lexicon: $0) }?.encoded ?? []
         let record = EntityRecord(identifier: entity.identifier, display: schema.displayRepresentation(of: entity),
