@@ -49,6 +49,24 @@ import Testing
         #expect(try CLITests.run(["--index", index, "search", "x", "--time-zone", "Mars/Olympus"]).status == 64)
     }
 
+    @Test func aJudgedRequestSetIsEvaluatedWithTheSettingsItRanWith() throws {
+        let requests = FileManager.default.temporaryDirectory.appendingPathComponent("requests-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: requests) }
+        try Data("""
+            {"id": "r1", "kind": "meaning", "request": "which events mention oxygen", "now": "2026-03-12T09:30:00Z", "timeZone": "UTC", "types": ["calendar.event"], "expected": ["calendar.event:evt-003"], "answer": "any"}
+            {"id": "r2", "kind": "name", "request": "the crew lunch", "now": "2026-03-12T09:30:00Z", "timeZone": "UTC", "expected": ["calendar.event:evt-004"], "answer": "one"}
+
+            """.utf8).write(to: requests)
+        let evaluated = try CLITests.run(["eval", "--queries", requests.path, "--corpus", CLITests.corpus, "--expansion", "both",
+                                          "--bm25", "1.2,0.75"])
+        #expect(evaluated.status == 0, "\(evaluated.error)")
+        let rows = evaluated.output.split(separator: "\n").map(String.init)
+        #expect(rows.contains { $0.hasPrefix("off") && $0.contains(" name ") && $0.contains("bm25=1.2,0.75,meaning off") })
+        #expect(rows.contains { $0.hasPrefix("on") && $0.contains(" meaning ") && $0.contains("entityneighbours=5") })
+        #expect(try CLITests.run(["eval", "--queries", requests.path, "--corpus", CLITests.corpus, "--bm25", "1.2"]).status == 64)
+        #expect(try CLITests.run(["eval", "--queries", "/nonexistent/requests.jsonl", "--corpus", CLITests.corpus]).status != 0)
+    }
+
     @Test func deletingByRequestDeletesOnlyAResolvedAnswer() throws {
         let index = try CLITests.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
