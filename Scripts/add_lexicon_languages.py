@@ -22,7 +22,10 @@ What it does:
   3. scores a pair of words of different languages by CSLS (cross-domain
      similarity local scaling: the cosine, less each word's mean cosine with its
      ten nearest words of the other language), which keeps "hub" words that sit
-     near everything from crowding out real translations;
+     near everything from crowding out real translations, less 0.5 per Zipf
+     point the other word is rarer (a common word's translation is common; e5
+     puts rare look-alikes such as "katz" near "Katze": on the tuned pairs this
+     took P@1 of the English translation from 0.447 to 0.656, P@3 0.649 to 0.798);
   4. gives every English word its best translations (up to two per language),
      every other word its three best English words and then its nearest words of
      any language, with similarities put on
@@ -65,6 +68,7 @@ COMMON_WORDS = 2000
 ENGLISH_SLOTS = 3
 MIN_SIMILARITY = 0.25
 RIDGE = 1.0
+FREQUENCY_PRIOR = 0.5
 BLOCK = 2048
 UBRK_WORD_NONE_LIMIT = 100
 
@@ -122,6 +126,12 @@ def common_words(language: str, analysis: EngineWords) -> dict[str, float]:
         for word in analysis.words(written):
             common[word] = max(common.get(word, 0.0), round(math.log10(frequencies[written] * 1e9), 2))
     return common
+
+
+def rarity_penalty(word_zipf: np.ndarray, candidate_zipf: np.ndarray) -> np.ndarray:
+    """What a cross-language score loses per Zipf point a candidate is rarer than the word: a common word's
+    translation is a common word, and e5 puts rare look-alikes ("katz" for "Katze") near it."""
+    return FREQUENCY_PRIOR * np.minimum(0, candidate_zipf[None, :] - word_zipf[:, None])
 
 
 def embed(texts: list[str], prefix: str, cache: Path | None, name: str) -> np.ndarray:
@@ -240,6 +250,10 @@ def main() -> None:
 
     with Phase("neighbours"):
         neighbours: list[list[tuple[int, float]]] = []
+        # Each word's frequency in its own language, for the rarity penalty.
+        own_zipf = {"en": np.asarray(english.zipf, dtype=np.float32)} | {
+            language: np.array([z for _, _, z in added[language]], dtype=np.float32) for language in LANGUAGES}
+        frequency = np.concatenate([own_zipf[language] for language in ["en"] + LANGUAGES])
         # English words: their English neighbours as built, with their best translations merged in by similarity.
         translations: list[list[tuple[int, float]]] = [[] for _ in english.words]
         for language in LANGUAGES:
@@ -249,11 +263,13 @@ def main() -> None:
             for start in range(0, len(space[language]), BLOCK):
                 cosines = space[language][start:start + BLOCK] @ space["en"].T
                 scores = 2 * cosines - r[language]["en"][start:start + BLOCK, None] - r["en"][language][None, :]
+                scores += rarity_penalty(own_zipf[language][start:start + BLOCK], own_zipf["en"])
                 for row, columns in enumerate(top_k(scores, MUTUAL_RANK)):
                     back.update((int(column), start + row) for column in columns)
             for start in range(0, len(english.words), BLOCK):
                 cosines = space["en"][start:start + BLOCK] @ space[language].T
                 scores = 2 * cosines - r["en"][language][start:start + BLOCK, None] - r[language]["en"][None, :]
+                scores += rarity_penalty(own_zipf["en"][start:start + BLOCK], own_zipf[language])
                 best = top_k(scores, TRANSLATIONS_PER_LANGUAGE)
                 for row, columns in enumerate(best):
                     for column in columns:
@@ -276,7 +292,8 @@ def main() -> None:
                     if other == language:
                         continue
                     a, b = offsets[other]
-                    scores[:, a:b] = 2 * cosines[:, a:b] - r[language][other][start - low:start - low + len(block), None] - r[other][language][None, :]
+                    scores[:, a:b] = (2 * cosines[:, a:b] - r[language][other][start - low:start - low + len(block), None]
+                                      - r[other][language][None, :] + rarity_penalty(frequency[start:start + len(block)], frequency[a:b]))
                 for row in range(len(block)):
                     scores[row, start + row] = -np.inf
                 # Its best English words come first, so a request in this language reaches English entities
@@ -356,6 +373,8 @@ def main() -> None:
                                    f"{MUTUAL_RANK} best English words"),
             "other_neighbours": (f"the {ENGLISH_SLOTS} best English words, then the best words of every language up to "
                                  f"{FOREIGN_NEIGHBOURS}: cosine within the word's own language, CSLS (k={CSLS_NEIGHBOURS}) across"),
+            "rarity_penalty": (f"every cross-language score loses {FREQUENCY_PRIOR} per Zipf point the candidate is "
+                               f"rarer in its language than the word in its own"),
             "similarities": (f"e5 cosines put on the English lexicon's scale by quantile mapping over its neighbour pairs "
                              f"(201 quantiles); below {MIN_SIMILARITY} left out"),
             "vectors": (f"English words keep theirs; others: ridge regression (lambda {RIDGE}) from centred e5 to the "
