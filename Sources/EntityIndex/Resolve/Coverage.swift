@@ -6,8 +6,9 @@ import Foundation
 /// rarest word. A word counts in full when the candidate holds it (in any text,
 /// its name — with a typo or as a prefix — an identifier, or a reference to
 /// someone it names), by `Resolution.meaningShare` when only a neighbour in
-/// meaning is there (of the word in the entity, or of the entity's words); and, for a question ("where is…"), whether its type has
-/// what is asked. Reads posting lists once for all candidates.
+/// meaning is there (the word's neighbour in the entity, or the word among the
+/// entity's neighbours); and, for a question ("where is…"), whether its type has what is
+/// asked. Reads posting lists once for all candidates.
 struct Coverage {
     /// One thing the request asks for, and the terms that show a candidate has it.
     private struct Unit {

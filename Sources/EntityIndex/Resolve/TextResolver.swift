@@ -192,8 +192,8 @@ struct TextResolver {
                                           limit: documentIDs.count, relevance: relevance)
     }
 
-    /// `OR` of the searched words (`Plan.searchedWords`), their expansions
-    /// (scaled below them) and the whole text as an identifier — or `AND` of
+    /// `OR` of the searched words (`Plan.searchedWords`), their expansions and
+    /// their terms among entities' neighbours (scaled below them), and the whole text as an identifier — or `AND` of
     /// the searched words alone when the plan requires all — in the general
     /// text or under one property's prefixes; nil without words.
     func query(for plan: Plan, property: String?) throws -> Query? {

@@ -78,7 +78,7 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
     static let maximumDimensions = 4_096
 
     /// The lexicon shipped with EntityIndex: 50,000 English words (neighbours
-    /// from all-MiniLM-L6-v2 and GloVe) and about 8,000 words each of German,
+    /// from all-MiniLM-L6-v2 and GloVe) and about 10,000 words each of German,
     /// French, Spanish, Polish, Russian, Chinese and Japanese, aligned with them
     /// by multilingual-e5-small (see `lexicon-manifest.json`). Mapped once.
     public static func bundled() throws -> Lexicon {

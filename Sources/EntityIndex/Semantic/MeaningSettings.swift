@@ -3,7 +3,8 @@
 /// terms (relevance feedback).
 ///
 /// The defaults suit entities — short texts, interactive searches: only words
-/// the index does not know are expanded, and results are re-ranked by meaning.
+/// the index does not know are expanded, entities carry their own words'
+/// neighbours from donation, and results are re-ranked by meaning.
 /// `documents` suits collections of longer documents: it adds relevance
 /// feedback, which costs about a millisecond more (see the README's quality table).
 public struct MeaningSettings: Sendable, Hashable {

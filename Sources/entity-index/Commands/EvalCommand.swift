@@ -172,7 +172,7 @@ enum EvalCommand: Command {
         let settings = try (arguments.values["--meaning"] ?? ["default"]).map {
             try meaningSettings($0 == "default" ? nil : $0, startingFrom: defaults)
         }
-        return (relevances.isEmpty ? [IndexConfiguration().relevance] : relevances).flatMap { relevance in
+        return (relevances.isEmpty ? [Relevance.standard] : relevances).flatMap { relevance in
             (modes.contains(false) ? [Run(usesMeaning: false, settings: defaults, relevance: relevance)] : [])
                 + (modes.contains(true) ? settings.map { Run(usesMeaning: true, settings: $0, relevance: relevance) } : [])
         }
