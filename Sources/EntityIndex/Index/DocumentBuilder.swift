@@ -61,7 +61,7 @@ struct DocumentBuilder {
             try document.addTerm(IndexLayout.neighbourTerm(stem))
         }
         let meaning = lexicon.flatMap { MeaningVector(words: terms.words, lexicon: $0) }?.encoded ?? []
-        let record = EntityRecord(identifier: entity.identifier, display: schema.displayRepresentation(of: entity),
+        let record = EntityRecord(identifier: entity.identifier, display: entity.display ?? schema.displayRepresentation(of: entity),
                                   names: names, time: time, meaning: meaning)
         try document.setValue(record.encoded, slot: EntityRecord.slot)
         try document.setValue(EntityJSONWriter.bytes(of: entity), slot: IndexLayout.entitySlot)

@@ -33,9 +33,9 @@ extension EntityIndex {
         }
     }
 
-    /// How an entity is shown, from its type's schema.
+    /// How an entity is shown: as it says itself (`Entity.display`), else from its type's schema.
     public func displayRepresentation(of entity: Entity) -> DisplayRepresentation {
-        configuration.schemas.schema(for: entity.type)?.displayRepresentation(of: entity)
+        entity.display ?? configuration.schemas.schema(for: entity.type)?.displayRepresentation(of: entity)
             ?? DisplayRepresentation(title: entity.id)
     }
 

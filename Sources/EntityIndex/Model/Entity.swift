@@ -11,12 +11,16 @@ public struct Entity: Hashable, Codable, Sendable {
     public var id: String
     /// The entity's properties by name.
     public var properties: [String: PropertyValue]
+    /// How the entity is shown when it says so itself (a `DisplayRepresentable`
+    /// value); nil to show its schema's title and subtitle properties.
+    public var display: DisplayRepresentation?
 
-    /// An entity of `type` with `id` and `properties`.
-    public init(type: EntityType, id: String, properties: [String: PropertyValue] = [:]) {
+    /// An entity of `type` with `id` and `properties`, shown as `display` says or by its schema.
+    public init(type: EntityType, id: String, properties: [String: PropertyValue] = [:], display: DisplayRepresentation? = nil) {
         self.type = type
         self.id = id
         self.properties = properties
+        self.display = display
     }
 
     /// The entity's key.
@@ -25,15 +29,16 @@ public struct Entity: Hashable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case type, id, properties
+        case type, id, properties, display
     }
 
-    /// Decodes an entity; `properties` may be omitted.
+    /// Decodes an entity; `properties` and `display` may be omitted.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         type = try container.decode(EntityType.self, forKey: .type)
         id = try container.decode(String.self, forKey: .id)
         properties = try container.decodeIfPresent([String: PropertyValue].self, forKey: .properties) ?? [:]
+        display = try container.decodeIfPresent(DisplayRepresentation.self, forKey: .display)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes an entity as compact JSON with sorted keys — what the index stores.
 /// Hand-written because Foundation's encoder was a fifth of the cost of
 /// building a document; `JSONDecoder` reads the result back.
@@ -6,7 +8,16 @@ enum EntityJSONWriter {
     static func bytes(of entity: Entity) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        out.append(contentsOf: #"{"id":"#.utf8)
+        out.append(UInt8(ascii: "{"))
+        if let display = entity.display {
+            // Rare (typed entities that show themselves): the encoder's bytes, keys sorted like the rest.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            out.append(contentsOf: #""display":"#.utf8)
+            out.append(contentsOf: (try? encoder.encode(display)) ?? Data("null".utf8))
+            out.append(UInt8(ascii: ","))
+        }
+        out.append(contentsOf: #""id":"#.utf8)
         appendString(entity.id, to: &out)
         out.append(contentsOf: #","properties":"#.utf8)
         appendObject(entity.properties, to: &out)

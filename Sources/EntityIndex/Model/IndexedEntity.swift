@@ -20,6 +20,13 @@ public protocol IndexedEntity: Codable, Sendable, Identifiable where ID == Strin
     static var entityType: EntityType { get }
 }
 
+/// A type that says how its values are shown, as an App Intents `AppEntity`
+/// does, instead of the schema's title and subtitle properties.
+public protocol DisplayRepresentable {
+    /// How the value is shown to a person.
+    var displayRepresentation: DisplayRepresentation { get }
+}
+
 /// A Swift type for an entity without identity of its own (an event's
 /// attendee): stored and searched inside its parent, never a result.
 public protocol TransientEntity: Codable, Sendable {
@@ -36,7 +43,7 @@ extension IndexedEntity {
             throw EntityIndexError(.invalidEntity, "\(Self.self) must encode as a keyed container (a struct or class with properties)")
         }
         properties["id"] = nil
-        return Entity(type: Self.entityType, id: id, properties: properties)
+        return Entity(type: Self.entityType, id: id, properties: properties, display: (self as? any DisplayRepresentable)?.displayRepresentation)
     }
 
     /// A value from a stored entity of `entityType`.
@@ -77,7 +84,8 @@ extension EntityIndex {
         try allEntities(ofType: Value.entityType, offset: offset, limit: limit).map(Value.init)
     }
 
-    /// How a typed entity is shown, from its type's schema.
+    /// How a typed entity is shown: as it says itself when its type is
+    /// `DisplayRepresentable`, else from its type's schema.
     public func displayRepresentation<Value: IndexedEntity>(of value: Value) throws -> DisplayRepresentation {
         displayRepresentation(of: try value.entity())
     }

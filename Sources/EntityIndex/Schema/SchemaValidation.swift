@@ -25,8 +25,11 @@ extension SchemaRegistry {
         guard !schema.isTransient else {
             throw SchemaViolation("\(entity.type) is transient: it is donated inside its parent entity, not on its own")
         }
+        if let display = entity.display, display.title.allSatisfy(\.isWhitespace) {
+            throw SchemaViolation("the display title is empty; give the entity's display representation a title, or none to show its \(schema.titleProperty)")
+        }
         return Entity(type: entity.type, id: entity.id,
-                      properties: try checkedProperties(entity.properties, of: schema, path: ""))
+                      properties: try checkedProperties(entity.properties, of: schema, path: ""), display: entity.display)
     }
 
     private func checkedProperties(_ properties: [String: PropertyValue], of schema: EntitySchema,
