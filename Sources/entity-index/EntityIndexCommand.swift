@@ -7,7 +7,7 @@ enum EntityIndexCommand {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
         DonateCommand.self, UpdateCommand.self, DeleteCommand.self, GetCommand.self, SearchCommand.self,
-        StatsCommand.self, CheckCommand.self, SchemaCommand.self, EvalCommand.self,
+        StatsCommand.self, CheckCommand.self, SchemaCommand.self, IntentCommand.self, EvalCommand.self,
     ]
 
     static let help = """
@@ -23,8 +23,8 @@ enum EntityIndexCommand {
           --help, -h    show help; 'entity-index <command> --help' shows a command's help
 
         Exit status: 0 success, 1 not found (nothing matched, or no such entity to update),
-        2 ambiguous (delete --match deleted nothing), 64 usage error, 65 bad input data,
-        66 no such index or file, 70 internal or storage failure, 72 damaged index,
+        2 ambiguous (delete --match deleted nothing), 3 held (intent check), 64 usage error,
+        65 bad input data, 66 no such index or file, 70 internal or storage failure, 72 damaged index,
         73 read-only (file system or index), 74 disk full, 75 locked by another writer (retry),
         77 permission denied.
         """
@@ -112,6 +112,7 @@ struct ExitStatus: RawRepresentable, Equatable {
     static let success = ExitStatus(rawValue: 0)
     static let notFound = ExitStatus(rawValue: 1)
     static let ambiguous = ExitStatus(rawValue: 2)
+    static let held = ExitStatus(rawValue: 3)
     static let usage = ExitStatus(rawValue: 64)
     static let dataError = ExitStatus(rawValue: 65)
     static let noInput = ExitStatus(rawValue: 66)

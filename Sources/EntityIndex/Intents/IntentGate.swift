@@ -153,7 +153,8 @@ public struct IntentGate: Sendable {
             let type = entityParameters[name]!
             let ids: [JSONValue]
             switch parameters[name] {
-            case nil, .null?:
+            case nil: continue  // whether it must be there is the parameter schema's to say
+            case .null?:
                 reasons.append("Parameter \"\(name)\" names no \(type): resolve it before performing.")
                 continue
             case .array(let values)?: ids = values
