@@ -13,13 +13,16 @@ enum EntityIndexCommand {
     static let help = """
         entity-index — a semantic search index for app entities (calendar events, messages, contacts, notes).
 
-        Usage: entity-index --index DIR <command> [options]
+        Usage: entity-index --index DIR [--types FILE]... <command> [options]
 
         Commands:
         \(commands.map { "  \($0.spec.name.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.spec.summary)" }.joined(separator: "\n"))
 
         Options:
           --index DIR   the index directory (created by donate)
+          --types FILE  also accept the entity types a JSON file declares, in the shape
+                        'entity-index schema --json' prints (repeat for several files);
+                        give it to every command that reads or writes those types
           --help, -h    show help; 'entity-index <command> --help' shows a command's help
 
         Exit status: 0 success, 1 not found (nothing matched, or no such entity to update),
@@ -38,6 +41,7 @@ enum EntityIndexCommand {
     static func run(_ arguments: [String]) -> ExitStatus {
         var arguments = arguments[...]
         var indexPath: String?
+        var typesFiles: [String] = []
         while let first = arguments.first, first.hasPrefix("-") {
             arguments.removeFirst()
             switch first {
@@ -47,9 +51,14 @@ enum EntityIndexCommand {
             case "--index":
                 guard let path = arguments.popFirst() else { return usageFailure(UsageError("--index needs a directory")) }
                 indexPath = path
+            case "--types":
+                guard let file = arguments.popFirst() else { return usageFailure(UsageError("--types needs a JSON file")) }
+                typesFiles.append(file)
             default:
                 if first.hasPrefix("--index=") {
                     indexPath = String(first.dropFirst("--index=".count))
+                } else if first.hasPrefix("--types=") {
+                    typesFiles.append(String(first.dropFirst("--types=".count)))
                 } else {
                     return usageFailure(UsageError("unknown option \(first)"))
                 }
@@ -68,9 +77,13 @@ enum EntityIndexCommand {
         }
         do {
             var spec = command.spec
-            spec.valueOptions.insert("--index")
+            spec.valueOptions.formUnion(["--index", "--types"])
             let parsed = try ParsedArguments(Array(arguments), spec: spec)
-            return try command.run(parsed, indexPath: parsed.value("--index") ?? indexPath)
+            var schemas = SchemaRegistry.builtIn
+            for file in typesFiles + (parsed.values["--types"] ?? []) {
+                try schemas.register(contentsOf: URL(fileURLWithPath: file))
+            }
+            return try command.run(parsed, indexPath: parsed.value("--index") ?? indexPath, schemas: schemas)
         } catch let error as UsageError {
             return usageFailure(error, command: name)
         } catch let error as EntityIndexError {
@@ -93,8 +106,9 @@ enum EntityIndexCommand {
 protocol Command: Sendable {
     /// The command's name, summary, help and options.
     static var spec: CommandSpec { get }
-    /// Runs the command with its checked arguments and the `--index` directory.
-    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus
+    /// Runs the command with its checked arguments, the `--index` directory and
+    /// the entity types: the built-in ones and those of the `--types` files.
+    static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus
 }
 
 extension Command {
@@ -129,7 +143,7 @@ struct ExitStatus: RawRepresentable, Equatable {
     init(for code: EntityIndexError.Code) {
         switch code {
         case .entityNotFound: self = .notFound
-        case .invalidEntity, .malformedInput: self = .dataError
+        case .invalidEntity, .malformedInput, .invalidSchema: self = .dataError
         case .indexNotFound, .notAnIndex, .inputNotFound: self = .noInput
         case .invalidQuery: self = .usage
         case .indexCorrupt, .incompatibleIndex: self = .damaged

@@ -285,6 +285,79 @@ import Testing
         #expect(try Self.run(["--index", index, "delete", "--type", "notes.note", "note-001"]).status == 0)
     }
 
+    @Test func aServiceTypesFileWorksForEveryCommand() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let types = directory.appendingPathComponent("shop-types.json").path
+        try Data("""
+            [{"type": "shop.order-item", "summary": "a line of a customer's order", "title": "name", "subtitle": ["sku"],
+              "spokenNames": ["order item", "item"],
+              "properties": [
+                {"name": "name", "kind": "string", "required": true, "searchable": "title"},
+                {"name": "sku", "kind": "string", "searchable": "identifier", "spokenNames": ["sku"]},
+                {"name": "quantity", "kind": "integer"},
+                {"name": "price", "kind": "number"},
+                {"name": "status", "kind": "orderStatus", "cases": ["pending", "shipped", "delivered"], "searchable": "keywords"}]}]
+            """.utf8).write(to: URL(fileURLWithPath: types))
+        let index = directory.appendingPathComponent("index").path
+        let items = """
+            {"type": "shop.order-item", "id": "oi-1", "properties": {"name": "Regolith sieve", "sku": "sku_42", "quantity": 2, "price": 19.5, "status": "shipped"}}
+            {"type": "shop.order-item", "id": "oi-2", "properties": {"name": "Oxygen candle", "sku": "sku_7", "quantity": 10, "status": "pending"}}
+            """
+
+        // Without the types file, an order item is an unknown type.
+        let refused = try Self.run(["--index", index, "donate", "-"], input: items)
+        #expect(refused.status == 65)
+        #expect(refused.error.contains("unknown type \"shop.order-item\""))
+        #expect(refused.error.contains("--types FILE"))
+
+        let donated = try Self.run(["--types", types, "--index", index, "donate", "-"], input: items)
+        #expect(donated.status == 0, "\(donated.error)")
+        #expect(donated.output.hasPrefix("donated 2 entities of 1 types"))
+        let searched = try Self.run(["--types", types, "--index", index, "search", "sku_42", "--json"])
+        #expect(searched.status == 0, "\(searched.error)")
+        let output = try JSONDecoder().decode(SearchOutput.self, from: Data(searched.output.utf8))
+        #expect(output.results.map(\.id) == ["oi-1"])
+        #expect(output.results.first?.matched == ["sku"])
+        // The option may also follow the command.
+        let byType = try Self.run(["--index", index, "search", "--type", "shop.order-item", "--types", types, "--json"])
+        #expect(try JSONDecoder().decode(SearchOutput.self, from: Data(byType.output.utf8)).results.count == 2)
+        let updated = try Self.run(["--types", types, "--index", index, "update", "-"],
+                                   input: #"{"type": "shop.order-item", "id": "oi-2", "properties": {"status": "lost"}}"#)
+        #expect(updated.status == 65)
+        #expect(updated.error.contains("expected one of pending, shipped, delivered (orderStatus)"))
+        #expect(try Self.run(["--types", types, "--index", index, "get", "--type", "shop.order-item", "oi-1"]).output.contains("\"sku\":\"sku_42\""))
+        #expect(try Self.run(["--types", types, "--index", index, "stats"]).status == 0)
+        #expect(try Self.run(["--types", types, "--index", index, "delete", "--type", "shop.order-item", "oi-2"]).status == 0)
+
+        let listed = try Self.run(["schema", "--types", types, "shop.order-item"])
+        #expect(listed.status == 0, "\(listed.error)")
+        #expect(listed.output.hasPrefix("shop.order-item — a line of a customer's order"))
+        #expect(listed.output.contains("status        orderStatus"))
+        #expect(try Self.run(["--types", types, "schema"]).output.contains("== domain shop"))
+        // What schema --json prints for the type reads back as the same type.
+        let printed = try Self.run(["--types", types, "schema", "shop.order-item", "--json"]).output
+        let reprinted = directory.appendingPathComponent("printed.json").path
+        try Data(printed.utf8).write(to: URL(fileURLWithPath: reprinted))
+        #expect(try Self.run(["--types", reprinted, "schema", "shop.order-item", "--json"]).output == printed)
+    }
+
+    @Test func aBadTypesFileSaysWhatIsWrong() throws {
+        let types = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-types-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: types) }
+        try Data(#"[{"type": "shop.order-item", "title": "name", "properties": [{"name": "name", "kind": "strng"}]}]"#.utf8)
+            .write(to: URL(fileURLWithPath: types))
+        let bad = try Self.run(["--types", types, "schema"])
+        #expect(bad.status == 65)
+        #expect(bad.error.hasPrefix("entity-index: \(types): type \"shop.order-item\", property \"name\": kind \"strng\": unknown kind"))
+        #expect(bad.error.split(separator: "\n").count == 1)
+        let missing = try Self.run(["--types", "/nonexistent/types.json", "--index", "/nonexistent/index", "search", "x"])
+        #expect(missing.status == 66)
+        #expect(missing.error == "entity-index: there is no types file /nonexistent/types.json: check its name\n")
+        #expect(try Self.run(["--types"]).status == 64)
+    }
+
     @Test func everyCommandHasHelp() throws {
         let main = try Self.run(["--help"])
         #expect(main.status == 0)

@@ -8,8 +8,8 @@ import Testing
     @Test func builtInTypesHaveTheirProperties() throws {
         let expected: [EntityType: [String]] = [
             "calendar.calendar": ["title", "color"],
-            "calendar.event": ["title", "startDate", "endDate", "notes", "location", "calendar", "attendees",
-                               "recurrence", "alarm", "status", "isFavorite"],
+            "calendar.event": ["title", "startDate", "endDate", "isAllDay", "notes", "location", "virtualLocation", "travelTime",
+                               "calendar", "attendees", "organizers", "recurrence", "alarm", "status", "availability", "isFavorite"],
             "calendar.attendee": ["name", "email", "status", "attendeeType"],
             "messages.contact": ["name", "email", "phone", "nickname", "organization"],
             "messages.conversation": ["title", "participants"],
@@ -36,6 +36,50 @@ import Testing
         #expect(registry.schema(for: "calendar.attendee")?.isTransient == true)
         #expect(registry.schema(for: "messages.contact")?.property(named: "email")?.searchability == .identifier)
         #expect(registry.schema(for: "calendar.event")?.property(named: "startDate")?.searchability == .notSearched)
+    }
+
+    @Test func theEventHoldsTheOptionalPropertiesOfAppSchemasCalendarEvent() throws {
+        let event = try #require(registry.schema(for: "calendar.event"))
+        let added: [(name: String, kind: ValueKind, searchable: Searchability)] = [
+            ("isAllDay", .bool, .notSearched),
+            ("virtualLocation", .string, .identifier),
+            ("travelTime", .duration, .notSearched),
+            ("organizers", .array(.transient("calendar.attendee")), .text),
+            ("availability", SchemaDomain.eventAvailability, .notSearched),
+        ]
+        for (name, kind, searchable) in added {
+            let property = try #require(event.property(named: name), "\(name)")
+            #expect(property.kind == kind, "\(name)")
+            #expect(property.searchability == searchable, "\(name)")
+            #expect(!property.isRequired, "\(name)")
+        }
+        #expect(event.property(named: "isAllDay")?.words.whenTrue.contains("all day") == true)
+        #expect(event.property(named: "organizers")?.words.cues.contains("organized by") == true)
+
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "calendar.event", id: "e1", properties: [
+                "title": "Budget Review", "startDate": "2026-06-21T10:00:00Z", "travelTime": "PT30M", "availability": "busy",
+                "virtualLocation": "https://meet.tycho.space/budget-review",
+                "organizers": [["name": "Amara Okafor", "email": "amara@tycho.space"]],
+            ]),
+            Entity(type: "calendar.event", id: "e2", properties: ["title": "Solstice", "startDate": "2026-06-21", "isAllDay": true]),
+            // An event as donated before: none of them is required.
+            Entity(type: "calendar.event", id: "e3", properties: ["title": "Hydroponics Sync", "startDate": "2026-06-21T14:00:00Z"]),
+        ])
+        let review = try #require(try index.entity(for: EntityIdentifier(type: "calendar.event", id: "e1")))
+        #expect(review.properties["travelTime"] == "PT30M")
+        #expect(review.properties["availability"] == "busy")
+        #expect(try index.resolve(SearchQuery("events organized by Amara")).results.map(\.identifier.id) == ["e1"])
+        #expect(try index.resolve(SearchQuery("https://meet.tycho.space/budget-review")).results.first?.identifier.id == "e1")
+        #expect(ids(try index.search(SearchQuery("okafor", property: "organizers"))) == ["e1"])
+        let allDay = try index.resolve(SearchQuery("the all day event"))
+        #expect(allDay.status == .resolved)
+        #expect(allDay.results.map(\.identifier.id) == ["e2"])
+        #expect(throws: EntityIndexError.self) {
+            try index.donate([Entity(type: "calendar.event", id: "e4", properties: [
+                "title": "x", "startDate": "2026-06-21", "availability": "away"])])
+        }
     }
 
     @Test func aServiceRegistersTypesAndAddsProperties() throws {

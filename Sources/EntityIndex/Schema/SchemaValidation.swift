@@ -20,7 +20,7 @@ extension SchemaRegistry {
         }
         guard let schema = schema(for: entity.type) else {
             let known = domains.flatMap(\.types).filter { !$0.isTransient }.map(\.type.rawValue)
-            throw SchemaViolation("unknown type \"\(entity.type)\"; known types: \(known.joined(separator: ", ")) (register others with SchemaRegistry.register)")
+            throw SchemaViolation("unknown type \"\(entity.type)\"; known types: \(known.joined(separator: ", ")) (register others with SchemaRegistry.register, or entity-index --types FILE)")
         }
         guard !schema.isTransient else {
             throw SchemaViolation("\(entity.type) is transient: it is donated inside its parent entity, not on its own")

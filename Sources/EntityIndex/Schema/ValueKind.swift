@@ -93,3 +93,118 @@ public indirect enum ValueKind: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension ValueKind {
+    /// The kinds named by one word in a `shortName`.
+    static let simpleKinds: [String: ValueKind] = [
+        "string": .string, "integer": .integer, "number": .number, "bool": .bool, "date": .date,
+        "duration": .duration, "place": .place, "recurrence": .recurrence, "language": .language,
+    ]
+
+    /// What a kind may be written as, for messages.
+    static let acceptedShortNames = """
+        string, integer, number, bool, date, duration, place, recurrence, language; \
+        a transient type ("calendar.attendee"); "-> TYPE" (a reference); "[KIND]" (a list); \
+        "KIND | KIND" (any of several); or an enumeration's name with its values in "cases"
+        """
+
+    /// The kind a `shortName` names: the inverse of `shortName`. "date",
+    /// "[calendar.attendee]", "place | string", "-> calendar.calendar"; any other
+    /// plain word is an enumeration, whose values `cases` gives by its name
+    /// (`shortName` does not carry them).
+    /// - Throws: `EntityIndexError.Code.invalidSchema` naming what is wrong and the kinds accepted.
+    public init(shortName: String, cases: [String: [String]] = [:]) throws {
+        var parser = ShortNameParser(text: shortName, cases: cases)
+        self = try parser.parse()
+    }
+
+    /// The enumerations a `shortName` names: its plain words that are no other kind.
+    static func enumerationNames(inShortName shortName: String) -> [String] {
+        var names: [String] = []
+        for word in ShortNameParser(text: shortName, cases: [:]).tokens
+        where word.first.map({ $0.isLetter || $0 == "_" }) == true && !word.contains(".") && simpleKinds[word] == nil && !names.contains(word) {
+            names.append(word)
+        }
+        return names
+    }
+}
+
+/// Reads a `ValueKind.shortName`: `kind ("|" kind)*`, where a kind is a word,
+/// `-> TYPE` or `[kinds]`.
+private struct ShortNameParser {
+    let text: String
+    let cases: [String: [String]]
+    private(set) var tokens: [String] = []
+    private var position = 0
+
+    init(text: String, cases: [String: [String]]) {
+        self.text = text
+        self.cases = cases
+        var characters = text[...]
+        while let first = characters.first {
+            if first.isWhitespace {
+                characters.removeFirst()
+            } else if characters.hasPrefix("->") {
+                tokens.append("->")
+                characters.removeFirst(2)
+            } else if "[]|".contains(first) {
+                tokens.append(String(first))
+                characters.removeFirst()
+            } else {
+                var word = ""
+                while let next = characters.first, !next.isWhitespace, !"[]|".contains(next), !characters.hasPrefix("->") {
+                    word.append(next)
+                    characters.removeFirst()
+                }
+                tokens.append(word)
+            }
+        }
+    }
+
+    private func fail(_ reason: String) -> EntityIndexError {
+        EntityIndexError(.invalidSchema, "kind \"\(text)\": \(reason); a kind is \(ValueKind.acceptedShortNames)")
+    }
+
+    mutating func parse() throws -> ValueKind {
+        let kind = try union()
+        guard position == tokens.count else { throw fail("unexpected \"\(tokens[position])\"") }
+        return kind
+    }
+
+    private mutating func union() throws -> ValueKind {
+        var kinds = [try single()]
+        while position < tokens.count, tokens[position] == "|" {
+            position += 1
+            kinds.append(try single())
+        }
+        return kinds.count == 1 ? kinds[0] : .oneOf(kinds)
+    }
+
+    private mutating func single() throws -> ValueKind {
+        guard position < tokens.count else { throw fail(tokens.isEmpty ? "it is empty" : "it ends too soon") }
+        let token = tokens[position]
+        position += 1
+        switch token {
+        case "[":
+            let element = try union()
+            guard position < tokens.count, tokens[position] == "]" else { throw fail("a \"[\" is not closed") }
+            position += 1
+            return .array(element)
+        case "->":
+            guard position < tokens.count, tokens[position].contains(".") else {
+                throw fail("\"->\" is followed by the type referred to (\"-> calendar.calendar\")")
+            }
+            position += 1
+            return .reference(EntityType(rawValue: tokens[position - 1]))
+        case "]", "|":
+            throw fail("unexpected \"\(token)\"")
+        default:
+            if let kind = ValueKind.simpleKinds[token] { return kind }
+            if token.contains(".") { return .transient(EntityType(rawValue: token)) }
+            guard let values = cases[token] else {
+                throw fail("unknown kind \"\(token)\" (if it is an enumeration, give its values in \"cases\")")
+            }
+            return .enumeration(name: token, cases: values)
+        }
+    }
+}

@@ -28,7 +28,7 @@ enum CheckCommand: Command {
         let engineReport: String
     }
 
-    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
         let path = try requireIndexPath(indexPath)
         let progress = ProgressLine(verb: "checking")
         let check = try EntityIndex.check(path: path, progress: progress.update(_:of:))

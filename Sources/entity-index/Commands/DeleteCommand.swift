@@ -34,20 +34,20 @@ enum DeleteCommand: Command {
         let candidates: [SearchCommand.Output.Result]
     }
 
-    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
         let path = try requireIndexPath(indexPath)
         if let text = arguments.value("--match") {
             guard arguments.positionals.isEmpty, !arguments.flags.contains("--all") else {
                 throw UsageError("--match takes the request alone: no ids and no --all")
             }
-            return try deleteMatching(text, arguments: arguments, path: path)
+            return try deleteMatching(text, arguments: arguments, path: path, schemas: schemas)
         }
         guard let type = arguments.value("--type") else { throw UsageError("--type TYPE is required, or --match REQUEST") }
         let all = arguments.flags.contains("--all")
         guard all != !arguments.positionals.isEmpty else {
             throw UsageError("give the ids to delete, or --all (not both)")
         }
-        let index = try EntityIndex(path: path)
+        let index = try EntityIndex(path: path, configuration: IndexConfiguration(schemas: schemas))
         let deleted = all
             ? try index.deleteAll(ofType: EntityType(rawValue: type))
             : try index.delete(ids: arguments.positionals, ofType: EntityType(rawValue: type))
@@ -55,11 +55,12 @@ enum DeleteCommand: Command {
         return .success
     }
 
-    private static func deleteMatching(_ text: String, arguments: ParsedArguments, path: String) throws -> ExitStatus {
+    private static func deleteMatching(_ text: String, arguments: ParsedArguments, path: String,
+                                       schemas: SchemaRegistry) throws -> ExitStatus {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("--match needs a request, such as \"this\"") }
         let request = try SearchCommand.request(from: arguments, text: text)
         let dryRun = arguments.flags.contains("--dry-run")
-        let outcome = try EntityIndex(path: path).delete(matching: request, dryRun: dryRun)
+        let outcome = try EntityIndex(path: path, configuration: IndexConfiguration(schemas: schemas)).delete(matching: request, dryRun: dryRun)
         let resolution = outcome.resolution
         if arguments.flags.contains("--json") {
             try Terminal.printJSON(MatchOutput(status: resolution.status.rawValue, dryRun: dryRun,

@@ -20,7 +20,7 @@ enum DonateCommand: Command {
             completes it. Progress is shown on a terminal.
             """)
 
-    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
         let path = try requireIndexPath(indexPath)
         let sources = try InputFiles.sources(arguments, what: "entities")
         // Standard input is read twice (checked, then written): it is kept in a file meanwhile.
@@ -29,7 +29,7 @@ enum DonateCommand: Command {
         let files = sources.map { $0 == "-" ? spooled! : $0 }
 
         let started = Date()
-        let index = try EntityIndex(path: path)
+        let index = try EntityIndex(path: path, configuration: IndexConfiguration(schemas: schemas))
         let progress = ProgressLine(verb: "donating")
         let counts = try index.donate(contentsOfFiles: files, sourceNames: sources, progress: progress.update(_:of:))
         progress.finish()

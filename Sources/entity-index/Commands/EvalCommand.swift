@@ -57,15 +57,15 @@ enum EvalCommand: Command {
         }
 
         /// The configuration the run reads with.
-        func configuration(lexicon: Lexicon?) -> IndexConfiguration {
-            IndexConfiguration(lexicon: lexicon, meaning: settings, relevance: relevance)
+        func configuration(lexicon: Lexicon?, schemas: SchemaRegistry) -> IndexConfiguration {
+            IndexConfiguration(schemas: schemas, lexicon: lexicon, meaning: settings, relevance: relevance)
         }
     }
 
-    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
         let lexicon = try arguments.value("--lexicon").map(Lexicon.init(contentsOf:)) ?? (try? Lexicon.bundled())
         if let file = arguments.value("--queries") {
-            return try evaluateRequests(file, arguments: arguments, indexPath: indexPath, lexicon: lexicon)
+            return try evaluateRequests(file, arguments: arguments, indexPath: indexPath, schemas: schemas, lexicon: lexicon)
         }
         guard let directory = arguments.value("--beir") else { throw UsageError("--beir DIR or --queries FILE is required") }
         let split = try arguments.value("--split") ?? defaultSplit(of: directory)
@@ -77,12 +77,12 @@ enum EvalCommand: Command {
         let entities = collection.entities
         let runs = try runs(arguments, startingFrom: .documents)
         let donating = ProgressLine(verb: "donating", total: entities.count)
-        try EntityIndex(path: path, configuration: donationConfiguration(runs, lexicon: lexicon)).donate(entities, progress: donating.update)
+        try EntityIndex(path: path, configuration: donationConfiguration(runs, lexicon: lexicon, schemas: schemas)).donate(entities, progress: donating.update)
         donating.finish()
 
         var reports: [(run: Run, report: EvaluationReport)] = []
         for run in runs {
-            let index = try EntityIndex(path: path, access: .readOnly, configuration: run.configuration(lexicon: lexicon))
+            let index = try EntityIndex(path: path, access: .readOnly, configuration: run.configuration(lexicon: lexicon, schemas: schemas))
             let querying = ProgressLine(verb: "querying", total: collection.queries.count)
             reports.append((run, try collection.evaluate(index, usesMeaning: run.usesMeaning, progress: querying.update)))
             querying.finish()
@@ -107,7 +107,7 @@ enum EvalCommand: Command {
     }
 
     /// `--queries FILE`: a judged request set against the --corpus files or the index.
-    private static func evaluateRequests(_ file: String, arguments: ParsedArguments, indexPath: String?,
+    private static func evaluateRequests(_ file: String, arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry,
                                          lexicon: Lexicon?) throws -> ExitStatus {
         let requests = try JudgedRequest.load(contentsOf: URL(fileURLWithPath: file))
         let corpus = arguments.values["--corpus"] ?? []
@@ -117,13 +117,13 @@ enum EvalCommand: Command {
         let runs = try runs(arguments, startingFrom: MeaningSettings())
         if temporary != nil {
             let donating = ProgressLine(verb: "donating")
-            try EntityIndex(path: path, configuration: donationConfiguration(runs, lexicon: lexicon))
+            try EntityIndex(path: path, configuration: donationConfiguration(runs, lexicon: lexicon, schemas: schemas))
                 .donate(contentsOfFiles: corpus, progress: donating.update(_:of:))
             donating.finish()
         }
         var reports: [(run: Run, report: RequestSetReport)] = []
         for run in runs {
-            let index = try EntityIndex(path: path, access: .readOnly, configuration: run.configuration(lexicon: lexicon))
+            let index = try EntityIndex(path: path, access: .readOnly, configuration: run.configuration(lexicon: lexicon, schemas: schemas))
             reports.append((run, try index.evaluate(requests, usesMeaning: run.usesMeaning)))
         }
         let name = URL(fileURLWithPath: file).lastPathComponent
@@ -149,8 +149,8 @@ enum EvalCommand: Command {
 
     /// The configuration entities are donated with: the first run's meaning
     /// settings, whose entity neighbours (document-side expansion) all runs share.
-    private static func donationConfiguration(_ runs: [Run], lexicon: Lexicon?) -> IndexConfiguration {
-        IndexConfiguration(lexicon: lexicon, meaning: runs.first { $0.usesMeaning }?.settings ?? MeaningSettings())
+    private static func donationConfiguration(_ runs: [Run], lexicon: Lexicon?, schemas: SchemaRegistry) -> IndexConfiguration {
+        IndexConfiguration(schemas: schemas, lexicon: lexicon, meaning: runs.first { $0.usesMeaning }?.settings ?? MeaningSettings())
     }
 
     /// Off is one run; on is one run per --meaning value, over the same index (for tuning).

@@ -15,14 +15,14 @@ enum GetCommand: Command {
             """,
         valueOptions: ["--type"])
 
-    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
         let path = try requireIndexPath(indexPath)
         guard let type = arguments.value("--type") else { throw UsageError("--type TYPE is required") }
         guard arguments.positionals.count == 1, let id = arguments.positionals.first else {
             throw UsageError("give exactly one id")
         }
         let identifier = EntityIdentifier(type: EntityType(rawValue: type), id: id)
-        let index = try EntityIndex(path: path, access: .readOnly)
+        let index = try EntityIndex(path: path, access: .readOnly, configuration: IndexConfiguration(schemas: schemas))
         guard let entity = try index.entity(for: identifier) else {
             Terminal.printError("entity-index: no entity \(identifier) in the index")
             return .notFound

@@ -6,75 +6,39 @@ enum SchemaCommand: Command {
         name: "schema",
         summary: "list the entity types and their properties",
         help: """
-            Usage: entity-index schema [TYPE] [--json]
+            Usage: entity-index [--types FILE]... schema [TYPE] [--json]
 
             Without TYPE, lists every domain and type with its properties. With TYPE,
             lists the type's properties: kind, whether required, how searched, language,
             and the words a request uses for the type and its properties.
             Needs no index.
-              --json   print the types as JSON
+              --types FILE  add the types a JSON file declares (repeat for several);
+                            it takes the shape --json prints, optional fields left out
+              --json        print the types as JSON: [{"type", "summary", "transient",
+                            "scheduled", "person", "image", "title", "subtitle",
+                            "spokenNames", "timeProperty", "properties": [{"name",
+                            "kind", "cases", "required", "searchable", "language",
+                            "spokenNames", "cues", "whenTrue", "whenFalse"}, ...]}, ...]
             """,
         flags: ["--json"])
 
-    /// The JSON shape of one type.
-    struct TypeOutput: Encodable {
-        struct Property: Encodable {
-            let name: String
-            let kind: String
-            let required: Bool
-            let searchable: String
-            let language: String?
-            /// What a request calls it and the words that bring in its value.
-            let spokenNames: [String]
-            let cues: [String]
-            /// For a flag, the words that say it is set or not ("unread").
-            let whenTrue: [String]
-            let whenFalse: [String]
-        }
-        let type: String
-        let summary: String
-        let transient: Bool
-        let title: String
-        let subtitle: [String]
-        /// The nouns a request uses for the type.
-        let spokenNames: [String]
-        /// The date time words in a request are about.
-        let timeProperty: String?
-        let properties: [Property]
-
-        init(_ schema: EntitySchema) {
-            type = schema.type.rawValue
-            summary = schema.summary
-            transient = schema.isTransient
-            title = schema.titleProperty
-            subtitle = schema.subtitleProperties
-            spokenNames = schema.spokenNames
-            timeProperty = schema.timeProperty
-            properties = schema.properties.map {
-                Property(name: $0.name, kind: $0.kind.shortName, required: $0.isRequired,
-                         searchable: $0.searchability.rawValue, language: $0.language?.rawValue,
-                         spokenNames: $0.words.names, cues: $0.words.cues, whenTrue: $0.words.whenTrue, whenFalse: $0.words.whenFalse)
-            }
-        }
-    }
-
-    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
-        let registry = SchemaRegistry.builtIn
-        var schemas = registry.domains.flatMap(\.types)
+    static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
+        let registry = schemas
+        var types = registry.domains.flatMap(\.types)
         if let name = arguments.positionals.first {
             guard arguments.positionals.count == 1, let schema = registry.schema(for: EntityType(rawValue: name)) else {
                 throw UsageError("no type \"\(arguments.positionals.joined(separator: " "))\"; run 'entity-index schema' to list them")
             }
-            schemas = [schema]
+            types = [schema]
         }
         if arguments.flags.contains("--json") {
-            try Terminal.printJSON(schemas.map(TypeOutput.init))
+            try Terminal.printJSON(types)
             return .success
         }
-        for (number, schema) in schemas.enumerated() {
+        for (number, schema) in types.enumerated() {
             if number > 0 { Terminal.print("") }
             let domain = String(schema.type.rawValue.prefix { $0 != "." })
-            if arguments.positionals.isEmpty, number == 0 || !schemas[number - 1].type.rawValue.hasPrefix(domain + ".") {
+            if arguments.positionals.isEmpty, number == 0 || !types[number - 1].type.rawValue.hasPrefix(domain + ".") {
                 Terminal.print("== domain \(domain)")
             }
             let transient = schema.isTransient ? ", transient: searched inside its parent" : ""

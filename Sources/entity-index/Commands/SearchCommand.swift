@@ -70,13 +70,13 @@ enum SearchCommand: Command {
         let interpretation: InterpretationOutput?
     }
 
-    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
         let path = try requireIndexPath(indexPath)
         let query = try request(from: arguments, text: arguments.positionals.joined(separator: " "))
         guard !query.text.trimmingCharacters(in: .whitespaces).isEmpty || !query.types.isEmpty || !query.ranges.isEmpty else {
             throw UsageError("give a query to search for, or --type or --range to list entities")
         }
-        let index = try EntityIndex(path: path, access: .readOnly)
+        let index = try EntityIndex(path: path, access: .readOnly, configuration: IndexConfiguration(schemas: schemas))
         let resolution = try index.resolve(query)
         if arguments.flags.contains("--explain") {
             let searched = resolution.interpretation.map { $0.contentWords.joined(separator: " ") } ?? query.text

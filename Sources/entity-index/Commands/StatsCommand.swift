@@ -22,9 +22,9 @@ enum StatsCommand: Command {
         let interruptedDonation: String?
     }
 
-    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
         let path = try requireIndexPath(indexPath)
-        let statistics = try EntityIndex(path: path, access: .readOnly).statistics()
+        let statistics = try EntityIndex(path: path, access: .readOnly, configuration: IndexConfiguration(schemas: schemas)).statistics()
         let counts = statistics.entityCountsByType.sorted { $0.key < $1.key }
         if arguments.flags.contains("--json") {
             try Terminal.printJSON(Output(

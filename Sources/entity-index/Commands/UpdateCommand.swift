@@ -16,13 +16,13 @@ enum UpdateCommand: Command {
             (such as clearing a required property), nothing is applied.
             """)
 
-    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
         let path = try requireIndexPath(indexPath)
         var updates: [EntityUpdate] = []
         for source in try InputFiles.sources(arguments, what: "updates") {
             updates += try EntityJSONLines.decodeUpdates(try InputFiles.read(source), source: source)
         }
-        try EntityIndex(path: path).update(updates)
+        try EntityIndex(path: path, configuration: IndexConfiguration(schemas: schemas)).update(updates)
         Terminal.print("updated \(updates.count) entities")
         return .success
     }

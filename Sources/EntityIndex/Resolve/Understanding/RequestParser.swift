@@ -119,9 +119,10 @@ struct RequestParser {
 
     /// Emails, domains and phone numbers in the raw text: their exact values,
     /// with their words kept from being read as grammar (a phone's "21" is no
-    /// day). Hyphenated words ("tycho-station") are exact values too. Numbers
-    /// of three digits or more may be part of one ("ends in 0143"), unless
-    /// they turn out to be part of a time. Dates ("2026-03-09", "14.3.2026") are no identifiers.
+    /// day). Hyphenated words ("tycho-station") and words joined by "_" ("sku_42")
+    /// are exact values too. Numbers of three digits or more may be part of one
+    /// ("ends in 0143"), unless they turn out to be part of a time. Dates
+    /// ("2026-03-09", "14.3.2026") are no identifiers.
     private func protectIdentifiers(in text: String, _ request: inout RequestWords) -> (identifiers: [String], numbers: [String]) {
         var identifiers: [String] = [], numbers: [String] = []
         var protectedTexts: [String] = []
@@ -156,6 +157,10 @@ struct RequestParser {
                 }
             } else if letters, token.dropFirst().dropLast().contains("-"), let value = IndexLayout.exactValue(token) {
                 identifiers.append(value)
+            } else if letters, token.dropFirst().dropLast().contains("_"), let value = IndexLayout.exactValue(token) {
+                // A code such as "sku_42" is one word to ICU, and no word of any text.
+                identifiers.append(value)
+                protectedTexts.append(token)
             }
 
         }
