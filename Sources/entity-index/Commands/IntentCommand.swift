@@ -42,13 +42,16 @@ enum IntentCommand: Command {
                        "--visible", "--focused", "--now", "--time-zone"],
         flags: ["--json"])
 
-    static func run(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
         var arguments = arguments
         guard !arguments.positionals.isEmpty else { throw UsageError("say check, record or schema") }
         let action = arguments.positionals.removeFirst()
+        func opened(_ path: String) throws -> EntityIndex {
+            try EntityIndex(path: path, access: .readOnly, configuration: IndexConfiguration(schemas: schemas))
+        }
         switch action {
-        case "check": return try check(arguments, indexPath: indexPath)
-        case "record": return try record(arguments, indexPath: indexPath)
+        case "check": return try check(arguments, index: try indexPath.map(opened))
+        case "record": return try record(arguments, index: try opened(try requireIndexPath(indexPath)))
         case "schema":
             guard arguments.positionals.count == 1, let kind = arguments.positionals.first else { throw UsageError("say record or envelope") }
             switch kind {
@@ -62,14 +65,14 @@ enum IntentCommand: Command {
     }
 
     /// `intent check`: a decision a line.
-    private static func check(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
+    private static func check(_ arguments: ParsedArguments, index: EntityIndex?) throws -> ExitStatus {
         guard arguments.positionals.count == 1 else { throw UsageError("name one JSON Lines file of records or envelopes, or - for standard input") }
         let entityParameters = try Dictionary(pairs(arguments, "--entity").map { ($0, EntityType(rawValue: $1)) }) { _, last in last }
-        guard entityParameters.isEmpty || indexPath != nil else { throw UsageError("--entity needs --index DIR to look the ids up in") }
+        guard entityParameters.isEmpty || index != nil else { throw UsageError("--entity needs --index DIR to look the ids up in") }
         let gate = IntentGate(schemaVersion: try arguments.positiveInteger("--schema-version", default: 1),
                               parameterSchema: try arguments.value("--schema").map(parameterSchema),
                               entityParameters: entityParameters,
-                              index: try indexPath.map { try EntityIndex(path: $0, access: .readOnly) })
+                              index: index)
         let data = try InputFiles.read(arguments.positionals[0])
         var held = false
         for (offset, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
@@ -97,8 +100,7 @@ enum IntentCommand: Command {
     }
 
     /// `intent record`: each entity parameter resolved, the record printed.
-    private static func record(_ arguments: ParsedArguments, indexPath: String?) throws -> ExitStatus {
-        let index = try EntityIndex(path: try requireIndexPath(indexPath), access: .readOnly)
+    private static func record(_ arguments: ParsedArguments, index: EntityIndex) throws -> ExitStatus {
         guard let intent = arguments.value("--intent"), !intent.isEmpty else { throw UsageError("--intent NAME is required") }
         guard let sourceName = arguments.value("--source"), let source = ParameterRecord.Source(rawValue: sourceName) else {
             throw UsageError("--source is siri, shortcut or app")
