@@ -248,8 +248,10 @@ struct SchemaCompiler {
             if let hash = id.firstIndex(of: "#"), id.index(after: hash) != id.endIndex {
                 throw failure(.invalidSchema, "$id must not have a fragment; use a URI without \"#…\"", at: here)
             }
-        default: // "default" takes any value
-            return
+        case "default":
+            return // any value
+        default:
+            preconditionFailure("\(name) is in JSONSchema.supportedKeywords but has no rule")
         }
     }
 
