@@ -13,8 +13,8 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 extension JSONValue {
-    /// Arrays and objects nest at most this deep; deeper text is refused rather than
-    /// risk the stack.
+    /// Arrays and objects nest at most this deep. Parsing itself uses no stack per level,
+    /// but comparing, printing and validating values recurse, so deeper text is refused.
     public static let maximumNesting = 256
 
     /// The value that UTF-8 JSON text spells.
@@ -37,21 +37,101 @@ extension JSONValue {
     }
 }
 
-/// A recursive-descent reader of JSON text, one byte at a time.
+/// A reader of JSON text, one byte at a time. Open arrays and objects are kept on an
+/// explicit stack rather than the call stack, so no nesting can overflow it.
 private struct JSONParser {
+    /// An array or object whose closing bracket has not been read yet; changed in place
+    /// on the stack, so adding to it never copies what it holds.
+    private struct OpenContainer {
+        let isArray: Bool
+        var elements: [JSONValue] = []
+        var object = JSONObject()
+        /// The name of the object member whose value is being read.
+        var name = ""
+    }
+
     let bytes: [UInt8]
     var position = 0
-    var depth = 0
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
-        let value = try parseValue()
+        var open: [OpenContainer] = []
+        var value: JSONValue
+        reading: while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw failure("the text ends where a value was expected") }
+            switch bytes[position] {
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                guard open.count < JSONValue.maximumNesting else {
+                    throw failure("arrays and objects nest more than \(JSONValue.maximumNesting) deep; flatten the data")
+                }
+                let isArray = bytes[position] == UInt8(ascii: "[")
+                position += 1
+                skipWhitespace()
+                if consume(isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
+                    value = isArray ? .array([]) : .object(JSONObject())
+                    break
+                }
+                var container = OpenContainer(isArray: isArray)
+                if !isArray { container.name = try parseMemberName(in: container.object) }
+                open.append(container)
+                continue reading
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"): value = try parseWord("true", .bool(true))
+            case UInt8(ascii: "f"): value = try parseWord("false", .bool(false))
+            case UInt8(ascii: "n"): value = try parseWord("null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
+            default: throw failure("unexpected \(found) where a value was expected")
+            }
+            // A value is complete: add it to the innermost open container, and close those that end here.
+            while !open.isEmpty {
+                let innermost = open.count - 1
+                if open[innermost].isArray {
+                    open[innermost].elements.append(value)
+                } else {
+                    open[innermost].object[open[innermost].name] = value
+                }
+                skipWhitespace()
+                if consume(UInt8(ascii: ",")) {
+                    if !open[innermost].isArray {
+                        skipWhitespace()
+                        open[innermost].name = try parseMemberName(in: open[innermost].object)
+                    }
+                    continue reading
+                }
+                let closed = open.removeLast()
+                if closed.isArray {
+                    guard consume(UInt8(ascii: "]")) else { throw failure("unexpected \(found) in an array; expected \",\" or \"]\"") }
+                    value = .array(closed.elements)
+                } else {
+                    guard consume(UInt8(ascii: "}")) else { throw failure("unexpected \(found) in an object; expected \",\" or \"}\"") }
+                    value = .object(closed.object)
+                }
+            }
+            break
+        }
         skipWhitespace()
         guard position == bytes.count else { throw failure("unexpected \(found) after the value; a JSON text holds one value") }
         return value
+    }
+
+    /// A member name and its colon; `object` holds the members before it, which it must not repeat.
+    private mutating func parseMemberName(in object: JSONObject) throws(JSONParseError) -> String {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw failure("unexpected \(found) in an object; expected a member name in double quotes")
+        }
+        let nameStart = position
+        let name = try parseString()
+        guard object[name] == nil else {
+            position = nameStart
+            throw failure("the member name \"\(name)\" appears twice in one object; keep one")
+        }
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { throw failure("unexpected \(found) after a member name; expected \":\"") }
+        return name
     }
 
     private var found: String {
@@ -71,71 +151,10 @@ private struct JSONParser {
         while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
     }
 
-    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        skipWhitespace()
-        guard position < bytes.count else { throw failure("the text ends where a value was expected") }
-        switch bytes[position] {
-        case UInt8(ascii: "{"), UInt8(ascii: "["): return try parseContainer()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): return try parseWord("true", .bool(true))
-        case UInt8(ascii: "f"): return try parseWord("false", .bool(false))
-        case UInt8(ascii: "n"): return try parseWord("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw failure("unexpected \(found) where a value was expected")
-        }
-    }
-
-    /// An array or object, from its opening bracket, within the nesting limit.
-    private mutating func parseContainer() throws(JSONParseError) -> JSONValue {
-        guard depth < JSONValue.maximumNesting else {
-            throw failure("arrays and objects nest more than \(JSONValue.maximumNesting) deep; flatten the data")
-        }
-        depth += 1
-        defer { depth -= 1 }
-        position += 1
-        return bytes[position - 1] == UInt8(ascii: "[") ? try parseArrayElements() : try parseObjectMembers()
-    }
-
     private mutating func parseWord(_ word: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
         guard bytes[position...].starts(with: word.utf8) else { throw failure("unexpected \(found); did you mean \(word)?") }
         position += word.utf8.count
         return value
-    }
-
-    private mutating func parseArrayElements() throws(JSONParseError) -> JSONValue {
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if consume(UInt8(ascii: "]")) { return .array(elements) }
-        repeat {
-            elements.append(try parseValue())
-            skipWhitespace()
-        } while consume(UInt8(ascii: ","))
-        guard consume(UInt8(ascii: "]")) else { throw failure("unexpected \(found) in an array; expected \",\" or \"]\"") }
-        return .array(elements)
-    }
-
-    private mutating func parseObjectMembers() throws(JSONParseError) -> JSONValue {
-        var object = JSONObject()
-        skipWhitespace()
-        if consume(UInt8(ascii: "}")) { return .object(object) }
-        repeat {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                throw failure("unexpected \(found) in an object; expected a member name in double quotes")
-            }
-            let keyStart = position
-            let key = try parseString()
-            guard object[key] == nil else {
-                position = keyStart
-                throw failure("the member name \"\(key)\" appears twice in one object; keep one")
-            }
-            skipWhitespace()
-            guard consume(UInt8(ascii: ":")) else { throw failure("unexpected \(found) after a member name; expected \":\"") }
-            object[key] = try parseValue()
-            skipWhitespace()
-        } while consume(UInt8(ascii: ","))
-        guard consume(UInt8(ascii: "}")) else { throw failure("unexpected \(found) in an object; expected \",\" or \"}\"") }
-        return .object(object)
     }
 
     private mutating func consume(_ byte: UInt8) -> Bool {

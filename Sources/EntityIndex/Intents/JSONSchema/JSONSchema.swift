@@ -53,7 +53,8 @@ public struct JSONSchema: Sendable {
 
     /// Validation applies at most this many schemas inside one another (through members,
     /// elements and `$ref`s); deeper, it stops with a violation rather than risk the stack.
-    public static let maximumEvaluationDepth = 512
+    /// At this depth a debug build uses about 300 KB of stack, well within a 512 KB thread.
+    public static let maximumEvaluationDepth = 128
 
     /// The compiled subschemas; the root is the first.
     let nodes: [SchemaNode]

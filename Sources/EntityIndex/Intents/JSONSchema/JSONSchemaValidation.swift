@@ -1,5 +1,6 @@
 extension JSONSchema {
-    /// Every way `instance` fails the schema, in schema order; empty when it is valid.
+    /// Every way `instance` fails the schema, in the order of the schema's keywords;
+    /// empty when it is valid.
     ///
     /// Each violation names the instance path (a JSON Pointer, `""` for the root), the
     /// keyword and a sentence. A keyword that combines subschemas without passing their
@@ -7,17 +8,22 @@ extension JSONSchema {
     public func validate(_ instance: JSONValue) -> [JSONSchemaViolation] {
         var evaluation = Evaluation(nodes: nodes, collecting: true)
         _ = evaluation.validate(instance, against: 0, appliedBy: "false")
+        if let stop = evaluation.tooDeep, !evaluation.violations.contains(stop) { evaluation.violations.append(stop) }
         return evaluation.violations
     }
 
     /// True when `instance` satisfies the schema; faster than `validate(_:)`, as it stops at the first failure.
     public func isValid(_ instance: JSONValue) -> Bool {
         var evaluation = Evaluation(nodes: nodes, collecting: false)
-        return evaluation.validate(instance, against: 0, appliedBy: "false")
+        return evaluation.validate(instance, against: 0, appliedBy: "false") && evaluation.tooDeep == nil
     }
 }
 
 /// One validation: where in the instance it is, and the violations found so far.
+///
+/// The functions that recurse (`validate`, `apply`, `validateParts`, `validateInPlace`)
+/// are kept small, and the work of each keyword is done elsewhere, so that each level
+/// of nesting costs little stack.
 private struct Evaluation {
     let nodes: [SchemaNode]
     /// Whether violations are recorded; when not, evaluation stops at the first failure.
@@ -26,6 +32,9 @@ private struct Evaluation {
     /// The JSON Pointer tokens of the instance location being validated.
     var location: [String] = []
     var depth = 0
+    /// Where validation first nested too deep to go on, even inside `not` or `anyOf`, whose
+    /// outcome that leaves unknown: the instance is then not valid.
+    var tooDeep: JSONSchemaViolation?
 
     init(nodes: [SchemaNode], collecting: Bool) {
         self.nodes = nodes
@@ -35,20 +44,34 @@ private struct Evaluation {
     /// Validates `instance` against node `index`; `keyword` is the one that applied it,
     /// which a `false` schema's violation names.
     mutating func validate(_ instance: JSONValue, against index: Int, appliedBy keyword: String) -> Bool {
-        let node = nodes[index]
-        guard depth < JSONSchema.maximumEvaluationDepth else {
-            return fail(keyword, node.location, """
+        guard case .keywords(let keywords) = nodes[index].body, depth < JSONSchema.maximumEvaluationDepth else {
+            return validateWithoutKeywords(against: index, appliedBy: keyword)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        var valid = true
+        for keyword in keywords where !apply(keyword, to: instance, in: index) {
+            valid = false
+            if !collecting { break }
+        }
+        return valid
+    }
+
+    /// A boolean schema, or the point where validation nests too deep to go on.
+    private mutating func validateWithoutKeywords(against index: Int, appliedBy keyword: String) -> Bool {
+        switch nodes[index].body {
+        case .boolean(let accepts):
+            return accepts || record(JSONSchemaViolation(instancePath: JSONPointer.string(location), keyword: keyword,
+                                                         schemaPath: nodes[index].location,
+                                                         message: "no value is allowed here (the schema is false)"))
+        case .keywords:
+            let stop = JSONSchemaViolation(instancePath: JSONPointer.string(location), keyword: keyword,
+                                           schemaPath: nodes[index].location, message: """
                 validation nests more than \(JSONSchema.maximumEvaluationDepth) schemas deep here; \
                 the instance is too deeply nested for this schema
                 """)
-        }
-        switch node.body {
-        case .boolean(let accepts):
-            return accepts || fail(keyword, node.location, "no value is allowed here (the schema is false)")
-        case .keywords(let keywords):
-            depth += 1
-            defer { depth -= 1 }
-            return all(keywords) { $0.apply($1, to: instance, in: node) }
+            if tooDeep == nil { tooDeep = stop }
+            return record(stop)
         }
     }
 
@@ -61,121 +84,138 @@ private struct Evaluation {
         return validate(instance, against: index, appliedBy: "false")
     }
 
-    /// Validates a member or element of the instance, at `location` + `token`.
-    private mutating func validate(_ instance: JSONValue, at token: String, against index: Int,
-                                   appliedBy keyword: String) -> Bool {
-        location.append(token)
-        defer { location.removeLast() }
-        return validate(instance, against: index, appliedBy: keyword)
+    /// Records a violation of `keyword` in node `index` at the current instance location; false.
+    private mutating func fail(_ keyword: String, in index: Int, _ message: String) -> Bool {
+        record(JSONSchemaViolation(instancePath: JSONPointer.string(location), keyword: keyword,
+                                   schemaPath: nodes[index].location + JSONPointer.string([keyword]), message: message))
     }
 
-    /// True when `check` holds for every element; stops at the first failure unless collecting.
-    private mutating func all<Elements: Sequence>(_ elements: Elements,
-                                                  _ check: (inout Evaluation, Elements.Element) -> Bool) -> Bool {
+    /// Records `violation` when collecting; false.
+    private mutating func record(_ violation: JSONSchemaViolation) -> Bool {
+        if collecting { violations.append(violation) }
+        return false
+    }
+
+    private mutating func apply(_ keyword: CompiledKeyword, to instance: JSONValue, in index: Int) -> Bool {
+        switch keyword.rule {
+        case .properties, .patternProperties, .additionalProperties, .prefixItems, .items:
+            return validateParts(keyword.parts(of: instance), appliedBy: keyword.name)
+        case .allOf, .dependentSchemas, .reference:
+            return validateInPlace(instance, against: keyword.inPlaceSchemas(for: instance), appliedBy: keyword.name)
+        case .conditional(let condition, let then, let otherwise):
+            let (branch, name) = satisfies(instance, condition) ? (then, "then") : (otherwise, "else")
+            return validateInPlace(instance, against: branch.map { [$0] } ?? [], appliedBy: name)
+        case .anyOf, .oneOf, .not, .contains, .propertyNames:
+            return combine(keyword, for: instance, in: index)
+        default:
+            var valid = true
+            for message in keyword.assertionViolations(of: instance) {
+                valid = fail(keyword.name, in: index, message)
+                if !collecting { break }
+            }
+            return valid
+        }
+    }
+
+    /// Validates members or elements of the instance, each at its own location.
+    private mutating func validateParts(_ parts: [CompiledKeyword.Part], appliedBy keyword: String) -> Bool {
         var valid = true
-        for element in elements where !check(&self, element) {
+        for part in parts {
+            location.append(part.token)
+            defer { location.removeLast() }
+            if !validate(part.value, against: part.schema, appliedBy: keyword) {
+                valid = false
+                if !collecting { break }
+            }
+        }
+        return valid
+    }
+
+    /// Validates the instance itself against subschemas a keyword applies to it, passing their violations on.
+    private mutating func validateInPlace(_ instance: JSONValue, against schemas: [Int], appliedBy keyword: String) -> Bool {
+        var valid = true
+        for schema in schemas where !validate(instance, against: schema, appliedBy: keyword) {
             valid = false
             if !collecting { break }
         }
         return valid
     }
 
-    /// Records a violation of `keyword` (in the schema at `schemaLocation`) at the current instance location; false.
-    private mutating func fail(_ keyword: String, _ schemaLocation: String, _ message: String) -> Bool {
-        if collecting {
-            let schemaPath = keyword == "false" ? schemaLocation : schemaLocation + JSONPointer.string([keyword])
-            violations.append(JSONSchemaViolation(instancePath: JSONPointer.string(location), keyword: keyword,
-                                                  schemaPath: schemaPath, message: message))
-        }
-        return false
-    }
-
-    private mutating func apply(_ keyword: CompiledKeyword, to instance: JSONValue, in node: SchemaNode) -> Bool {
-        let fail = { (evaluation: inout Evaluation, message: String) in
-            evaluation.fail(keyword.name, node.location, message)
-        }
+    /// Keywords that judge by whether subschemas match, reporting one violation of their own.
+    private mutating func combine(_ keyword: CompiledKeyword, for instance: JSONValue, in index: Int) -> Bool {
         switch (keyword.rule, instance) {
-        case (.type(let types), _):
-            return types.contains { $0.matches(instance) }
-                || fail(&self, "\(instance.brief()) is \(JSONType(of: instance).phrase), not \(types.map(\.phrase).joined(separator: " or "))")
-        case (.enumeration(let values), _):
-            return values.contains(instance)
-                || fail(&self, "\(instance.brief()) is not one of the allowed values \(JSONValue.array(values).brief(limit: 80))")
-        case (.constant(let value), _):
-            return instance == value || fail(&self, "\(instance.brief()) is not the required value \(value.brief())")
-        case (.numberBound(let bound, let limit), .number(let number)):
-            return bound.violation(of: number, limit: limit).map { fail(&self, $0) } ?? true
-        case (.multipleOf(let divisor), .number(let number)):
-            return number.isMultiple(of: divisor) || fail(&self, "\(number) is not a multiple of \(divisor)")
-        case (.countBound(let bound, let limit), _):
-            return bound.violation(of: instance, limit: limit).map { fail(&self, $0) } ?? true
-        case (.pattern(let pattern), .string(let string)):
-            return pattern.matches(string) || fail(&self, "\(instance.brief()) does not match the pattern \(pattern.source)")
-        case (.uniqueItems, .array(let elements)):
-            for second in elements.indices {
-                if let first = elements[..<second].firstIndex(of: elements[second]) {
-                    return fail(&self, "items \(first) and \(second) are both \(elements[second].brief()); items must be distinct")
-                }
-            }
-            return true
-        case (.required(let names), .object(let object)):
-            return all(names.filter { object[$0] == nil }) { fail(&$0, "the required property \"\($1)\" is missing") }
-        case (.dependentRequired(let dependencies), .object(let object)):
-            let missing = dependencies.filter { object[$0.property] != nil }
-                .flatMap { dependency in dependency.required.filter { object[$0] == nil }.map { (dependency.property, $0) } }
-            return all(missing) { fail(&$0, "the property \"\($1.1)\" is required when \"\($1.0)\" is present") }
-        case (.properties(let properties), .object(let object)):
-            return all(properties) { evaluation, property in
-                object[property.name].map { evaluation.validate($0, at: property.name, against: property.schema, appliedBy: keyword.name) } ?? true
-            }
-        case (.patternProperties(let patterns), .object(let object)):
-            let matches = object.keys.flatMap { key in patterns.filter { $0.pattern.matches(key) }.map { (key, $0.schema) } }
-            return all(matches) { $0.validate(object[$1.0]!, at: $1.0, against: $1.1, appliedBy: keyword.name) }
-        case (.additionalProperties(let schema, let named, let patterns), .object(let object)):
-            let additional = object.keys.filter { key in !named.contains(CodePoints(key)) && !patterns.contains { $0.matches(key) } }
-            return all(additional) { $0.validate(object[$1]!, at: $1, against: schema, appliedBy: keyword.name) }
-        case (.propertyNames(let schema), .object(let object)):
-            return all(object.keys) { evaluation, key in
-                evaluation.satisfies(.string(key), schema) || fail(&evaluation, "the property name \"\(key)\" does not match propertyNames")
-            }
-        case (.dependentSchemas(let dependencies), .object(let object)):
-            return all(dependencies.filter { object[$0.property] != nil }) {
-                $0.validate(instance, against: $1.schema, appliedBy: keyword.name)
-            }
-        case (.prefixItems(let schemas), .array(let elements)):
-            return all(zip(elements.indices, schemas)) { $0.validate(elements[$1.0], at: String($1.0), against: $1.1, appliedBy: keyword.name) }
-        case (.items(let schema, let first), .array(let elements)):
-            return all(elements.indices.dropFirst(first)) { $0.validate(elements[$1], at: String($1), against: schema, appliedBy: keyword.name) }
-        case (.contains(let schema, let minimum, let maximum), .array(let elements)):
-            var matches = 0
-            for element in elements where satisfies(element, schema) { matches += 1 }
-            if matches < minimum {
-                let message = minimum == 1 ? "no item matches the schema in contains"
-                    : "\(matches) items match the schema in contains, fewer than minContains \(minimum)"
-                return self.fail(minimum == 1 ? "contains" : "minContains", node.location, message)
-            }
-            if let maximum, matches > maximum {
-                return self.fail("maxContains", node.location, "\(matches) items match the schema in contains, more than maxContains \(maximum)")
-            }
-            return true
-        case (.allOf(let schemas), _):
-            return all(schemas) { $0.validate(instance, against: $1, appliedBy: keyword.name) }
         case (.anyOf(let schemas), _):
-            return schemas.contains { satisfies(instance, $0) } || fail(&self, "\(instance.brief()) matches none of the \(schemas.count) schemas in anyOf")
+            return schemas.contains { satisfies(instance, $0) }
+                || fail(keyword.name, in: index, "\(instance.brief()) matches none of the \(schemas.count) schemas in anyOf")
         case (.oneOf(let schemas), _):
             let matching = schemas.indices.filter { satisfies(instance, schemas[$0]) }
             if matching.count == 1 { return true }
-            return fail(&self, matching.isEmpty ? "\(instance.brief()) matches none of the \(schemas.count) schemas in oneOf"
-                        : "\(instance.brief()) matches the schemas at \(matching.map(String.init).joined(separator: " and ")) in oneOf; it must match exactly one")
+            return fail(keyword.name, in: index, matching.isEmpty
+                ? "\(instance.brief()) matches none of the \(schemas.count) schemas in oneOf"
+                : "\(instance.brief()) matches the schemas at \(matching.map(String.init).joined(separator: " and ")) in oneOf; it must match exactly one")
         case (.not(let schema), _):
-            return !satisfies(instance, schema) || fail(&self, "\(instance.brief()) matches the schema in not, which it must not")
-        case (.conditional(let condition, let then, let otherwise), _):
-            let (branch, name) = satisfies(instance, condition) ? (then, "then") : (otherwise, "else")
-            return branch.map { validate(instance, against: $0, appliedBy: name) } ?? true
-        case (.reference(let target), _):
-            return validate(instance, against: target, appliedBy: keyword.name)
-        default: // A keyword about another type of instance: a string's `pattern` says nothing about a number.
+            return !satisfies(instance, schema) || fail(keyword.name, in: index, "\(instance.brief()) matches the schema in not, which it must not")
+        case (.contains(let schema, let minimum, let maximum), .array(let elements)):
+            let matches = elements.count { satisfies($0, schema) }
+            if matches < minimum {
+                return minimum == 1 ? fail("contains", in: index, "no item matches the schema in contains")
+                    : fail("minContains", in: index, "\(matches) items match the schema in contains, fewer than minContains \(minimum)")
+            }
+            if let maximum, matches > maximum {
+                return fail("maxContains", in: index, "\(matches) items match the schema in contains, more than maxContains \(maximum)")
+            }
             return true
+        case (.propertyNames(let schema), .object(let object)):
+            var valid = true
+            for key in object.keys where !satisfies(.string(key), schema) {
+                valid = fail(keyword.name, in: index, "the property name \"\(key)\" does not match propertyNames")
+                if !collecting { break }
+            }
+            return valid
+        default: // contains and propertyNames say nothing about other types of instance
+            return true
+        }
+    }
+}
+
+extension CompiledKeyword {
+    /// A member or element of the instance, with the subschema a keyword applies to it.
+    struct Part {
+        let token: String
+        let value: JSONValue
+        let schema: Int
+    }
+
+    /// The subschemas `allOf`, `$ref` or `dependentSchemas` apply to `instance` itself.
+    func inPlaceSchemas(for instance: JSONValue) -> [Int] {
+        switch (rule, instance) {
+        case (.allOf(let schemas), _): schemas
+        case (.reference(let schema), _): [schema]
+        case (.dependentSchemas(let dependencies), .object(let object)):
+            dependencies.filter { object[$0.property] != nil }.map(\.schema)
+        default: []
+        }
+    }
+
+    /// The members or elements of `instance` this keyword applies subschemas to; none
+    /// for another type of instance.
+    func parts(of instance: JSONValue) -> [Part] {
+        switch (rule, instance) {
+        case (.properties(let properties), .object(let object)):
+            return properties.compactMap { property in object[property.name].map { Part(token: property.name, value: $0, schema: property.schema) } }
+        case (.patternProperties(let patterns), .object(let object)):
+            return object.keys.flatMap { key in
+                patterns.filter { $0.pattern.matches(key) }.map { Part(token: key, value: object[key]!, schema: $0.schema) }
+            }
+        case (.additionalProperties(let schema, let named, let patterns), .object(let object)):
+            return object.keys.filter { key in !named.contains(CodePoints(key)) && !patterns.contains { $0.matches(key) } }
+                .map { Part(token: $0, value: object[$0]!, schema: schema) }
+        case (.prefixItems(let schemas), .array(let elements)):
+            return zip(elements.indices, schemas).map { Part(token: String($0), value: elements[$0], schema: $1) }
+        case (.items(let schema, let first), .array(let elements)):
+            return elements.indices.dropFirst(first).map { Part(token: String($0), value: elements[$0], schema: schema) }
+        default:
+            return []
         }
     }
 }

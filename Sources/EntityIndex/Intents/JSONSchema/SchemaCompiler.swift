@@ -9,7 +9,12 @@ struct SchemaCompiler {
     /// The compiled nodes; nil for a `$ref` target not compiled yet.
     private var nodes: [SchemaNode?] = []
     private var indexByLocation: [CodePoints: Int] = [:]
-    /// `$ref` targets that no keyword reached as a subschema: compiled from the raw document at the end.
+    /// Schemas to compile, in document order (breadth first); compiled ones are cleared.
+    private var queue: [Job?] = []
+    private var nextJob = 0
+    /// The nodes in `queue`, not compiled yet.
+    private var queued: Set<Int> = []
+    /// Every `$ref`'s target: one that no keyword reaches as a subschema is compiled from the raw document at the end.
     private var references: [(target: [String], from: [String])] = []
 
     init(root: JSONValue) {
@@ -22,11 +27,18 @@ struct SchemaCompiler {
     }
 
     mutating func compileDocument() throws(JSONSchemaError) -> [SchemaNode] {
-        _ = try compile(root, at: [], depth: 0)
-        var next = 0
-        while next < references.count {
-            let (target, from) = references[next]
-            next += 1
+        _ = try compile(root, at: [], depth: 0, for: nil)
+        var nextReference = 0
+        while true {
+            while nextJob < queue.count {
+                let job = queue[nextJob]
+                queue[nextJob] = nil // the job's value is no longer needed
+                nextJob += 1
+                try compileNode(job!)
+            }
+            guard nextReference < references.count else { break }
+            let (target, from) = references[nextReference]
+            nextReference += 1
             guard nodes[slot(for: target)] == nil else { continue }
             guard let value = JSONPointer.resolve(target, in: root) else {
                 throw JSONSchemaError(code: .invalidSchema, message: """
@@ -34,7 +46,7 @@ struct SchemaCompiler {
                     point it at a schema (for example one under $defs)
                     """, keyword: "$ref", schemaPath: JSONPointer.string(from))
             }
-            _ = try compile(value, at: target, depth: target.count)
+            _ = try compile(value, at: target, depth: target.count, for: "$ref")
         }
         let compiled = nodes.map { $0! }
         try Self.refuseLoops(in: compiled)
@@ -61,28 +73,45 @@ struct SchemaCompiler {
                         schemaPath: JSONPointer.string(location))
     }
 
-    /// The node for the schema `value` at `location`, compiled once.
-    private mutating func compile(_ value: JSONValue, at location: [String], depth: Int) throws(JSONSchemaError) -> Int {
+    /// A schema waiting to be compiled: `keyword` is the one it is the value (or part) of.
+    private struct Job {
+        let index: Int
+        let value: JSONValue
+        let location: [String]
+        let depth: Int
+        let keyword: String?
+    }
+
+    /// The index of the node for the schema `value` at `location`. It is compiled later,
+    /// from a queue, so compiling never recurses however deep the schema.
+    private mutating func compile(_ value: JSONValue, at location: [String], depth: Int,
+                                  for keyword: String?) throws(JSONSchemaError) -> Int {
         let index = slot(for: location)
-        if nodes[index] != nil { return index }
+        guard nodes[index] == nil, !queued.contains(index) else { return index }
         guard depth <= JSONSchema.maximumNesting else {
             throw JSONSchemaError(code: .tooComplex, message: """
                 \(display(location)): subschemas nest more than \(JSONSchema.maximumNesting) deep; \
                 flatten the schema
-                """, keyword: nil, schemaPath: JSONPointer.string(location))
+                """, keyword: keyword, schemaPath: JSONPointer.string(location))
         }
+        queued.insert(index)
+        queue.append(Job(index: index, value: value, location: location, depth: depth, keyword: keyword))
+        return index
+    }
+
+    private mutating func compileNode(_ job: Job) throws(JSONSchemaError) {
         let body: SchemaNode.Body
-        switch value {
+        switch job.value {
         case .bool(let accepts):
             body = .boolean(accepts)
         case .object(let object):
-            body = .keywords(try compileKeywords(of: object, at: location, depth: depth))
+            body = .keywords(try compileKeywords(of: object, at: job.location, depth: job.depth))
         default:
-            throw failure(.invalidSchema, "a schema must be an object or a boolean, not \(JSONType(of: value).phrase)",
-                          at: location)
+            throw failure(.invalidSchema, "a schema must be an object or a boolean, not \(JSONType(of: job.value).phrase)",
+                          at: job.location, keyword: job.keyword)
         }
-        nodes[index] = SchemaNode(location: JSONPointer.string(location), body: body)
-        return index
+        nodes[job.index] = SchemaNode(location: JSONPointer.string(job.location), body: body)
+        queued.remove(job.index)
     }
 
     private mutating func compileKeywords(of object: JSONObject, at location: [String],
@@ -150,9 +179,9 @@ struct SchemaCompiler {
                     patterns.append(try pattern(.string(key), at: location + ["patternProperties", key]))
                 }
             }
-            rule = .additionalProperties(schema: try compile(value, at: here, depth: depth + 1), named: named, patterns: patterns)
+            rule = .additionalProperties(schema: try compile(value, at: here, depth: depth + 1, for: name), named: named, patterns: patterns)
         case "propertyNames":
-            rule = .propertyNames(try compile(value, at: here, depth: depth + 1))
+            rule = .propertyNames(try compile(value, at: here, depth: depth + 1, for: name))
         case "dependentSchemas":
             rule = .dependentSchemas(try subschemas(in: value, at: here, depth: depth))
         case "prefixItems":
@@ -160,11 +189,11 @@ struct SchemaCompiler {
         case "items":
             var first = 0
             if case .array(let prefix) = object["prefixItems"] { first = prefix.count }
-            rule = .items(schema: try compile(value, at: here, depth: depth + 1), first: first)
+            rule = .items(schema: try compile(value, at: here, depth: depth + 1, for: name), first: first)
         case "contains":
             let minimum = try object["minContains"].map { (value) throws(JSONSchemaError) in try count(value, at: location + ["minContains"]) }
             let maximum = try object["maxContains"].map { (value) throws(JSONSchemaError) in try count(value, at: location + ["maxContains"]) }
-            rule = .contains(schema: try compile(value, at: here, depth: depth + 1), minimum: minimum ?? 1, maximum: maximum)
+            rule = .contains(schema: try compile(value, at: here, depth: depth + 1, for: name), minimum: minimum ?? 1, maximum: maximum)
         case "minContains", "maxContains":
             _ = try count(value, at: here) // applied by "contains"; without it, they do nothing
             rule = nil
@@ -175,13 +204,13 @@ struct SchemaCompiler {
         case "oneOf":
             rule = .oneOf(try subschemaList(value, at: here, depth: depth))
         case "not":
-            rule = .not(try compile(value, at: here, depth: depth + 1))
+            rule = .not(try compile(value, at: here, depth: depth + 1, for: name))
         case "if":
-            let then = try object["then"].map { (value) throws(JSONSchemaError) in try compile(value, at: location + ["then"], depth: depth + 1) }
-            let otherwise = try object["else"].map { (value) throws(JSONSchemaError) in try compile(value, at: location + ["else"], depth: depth + 1) }
-            rule = .conditional(if: try compile(value, at: here, depth: depth + 1), then: then, else: otherwise)
+            let then = try object["then"].map { (value) throws(JSONSchemaError) in try compile(value, at: location + ["then"], depth: depth + 1, for: "then") }
+            let otherwise = try object["else"].map { (value) throws(JSONSchemaError) in try compile(value, at: location + ["else"], depth: depth + 1, for: "else") }
+            rule = .conditional(if: try compile(value, at: here, depth: depth + 1, for: name), then: then, else: otherwise)
         case "then", "else":
-            _ = try compile(value, at: here, depth: depth + 1) // applied by "if"; without it, they do nothing
+            _ = try compile(value, at: here, depth: depth + 1, for: name) // applied by "if"; without it, they do nothing
             rule = nil
         case "$ref":
             rule = .reference(try reference(value, at: here))
@@ -219,8 +248,10 @@ struct SchemaCompiler {
             if let hash = id.firstIndex(of: "#"), id.index(after: hash) != id.endIndex {
                 throw failure(.invalidSchema, "$id must not have a fragment; use a URI without \"#…\"", at: here)
             }
-        default: // "default" takes any value
-            return
+        case "default":
+            return // any value
+        default:
+            preconditionFailure("\(name) is in JSONSchema.supportedKeywords but has no rule")
         }
     }
 
@@ -363,7 +394,7 @@ struct SchemaCompiler {
         guard !elements.isEmpty else { throw failure(.invalidSchema, "must be a non-empty array of schemas", at: here) }
         var schemas: [Int] = []
         for (position, element) in elements.enumerated() {
-            schemas.append(try compile(element, at: here + [String(position)], depth: depth + 1))
+            schemas.append(try compile(element, at: here + [String(position)], depth: depth + 1, for: here.last))
         }
         return schemas
     }
@@ -372,7 +403,7 @@ struct SchemaCompiler {
     private mutating func subschemas(in value: JSONValue, at here: [String], depth: Int) throws(JSONSchemaError) -> [(String, Int)] {
         var schemas: [(String, Int)] = []
         for (key, member) in try members(of: value, at: here) {
-            schemas.append((key, try compile(member, at: here + [key], depth: depth + 1)))
+            schemas.append((key, try compile(member, at: here + [key], depth: depth + 1, for: here.last)))
         }
         return schemas
     }
