@@ -85,6 +85,12 @@ extern "C" int64_t eix_database_document_count(eix_database *database, eix_error
     });
 }
 
+extern "C" int64_t eix_database_last_document_id(eix_database *database, eix_error *error) {
+    return eix_guard<int64_t>(error, -1, [&] {
+        return static_cast<int64_t>(database->database.get_lastdocid());
+    });
+}
+
 extern "C" int64_t eix_database_term_frequency(eix_database *database, const char *term,
                                                size_t length, eix_error *error) {
     return eix_guard<int64_t>(error, -1, [&] {

@@ -6,7 +6,7 @@ import Foundation
 enum EntityIndexCommand {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
-        DonateCommand.self, UpdateCommand.self, DeleteCommand.self, GetCommand.self, SearchCommand.self,
+        DonateCommand.self, UpdateCommand.self, DeleteCommand.self, GetCommand.self, ExportCommand.self, SearchCommand.self,
         StatsCommand.self, CheckCommand.self, SchemaCommand.self, IntentCommand.self, EvalCommand.self,
     ]
 
@@ -28,7 +28,8 @@ enum EntityIndexCommand {
         Exit status: 0 success, 1 not found (nothing matched, or no such entity to update),
         2 ambiguous (delete --match deleted nothing), 3 held (intent check), 64 usage error,
         65 bad input data, 66 no such index or file, 70 internal or storage failure, 72 damaged index,
-        73 read-only (file system or index), 74 disk full, 75 locked by another writer (retry),
+        73 read-only (file system or index), 74 disk full, 75 locked by another writer, or the
+        index changed under an export (retry),
         77 permission denied.
         """
 
@@ -149,7 +150,7 @@ struct ExitStatus: RawRepresentable, Equatable {
         case .indexCorrupt, .incompatibleIndex: self = .damaged
         case .readOnly, .readOnlyFileSystem: self = .readOnly
         case .diskFull: self = .diskFull
-        case .indexLocked: self = .locked
+        case .indexLocked, .indexChanged: self = .locked
         case .permissionDenied: self = .permissionDenied
         default: self = .software
         }

@@ -240,6 +240,11 @@ int eix_database_reopen(eix_database *database, eix_error *_Nullable error);
 /** The number of documents (-1 on failure). */
 int64_t eix_database_document_count(eix_database *database, eix_error *_Nullable error);
 
+/** The highest document id ever used (0 for none yet; -1 on failure): it
+ *  changes with every document added, so a reader can tell that the index
+ *  changed between two reads. */
+int64_t eix_database_last_document_id(eix_database *database, eix_error *_Nullable error);
+
 /** The number of documents indexed by a term (-1 on failure). */
 int64_t eix_database_term_frequency(eix_database *database, const char *term,
                                     size_t length, eix_error *_Nullable error);

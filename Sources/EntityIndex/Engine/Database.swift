@@ -64,6 +64,12 @@ final class Database {
         Int(try withEngineError { eix_database_document_count(handle, $0) })
     }
 
+    /// The highest document id ever used: with `documentCount()`, it tells
+    /// whether documents were added or deleted between two reads.
+    func lastDocumentID() throws -> Int {
+        Int(try withEngineError { eix_database_last_document_id(handle, $0) })
+    }
+
     /// The number of documents indexed by `term`.
     func termFrequency(_ term: String) throws -> Int {
         try term.withBytes { bytes, count in

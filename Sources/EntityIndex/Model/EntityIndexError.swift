@@ -39,6 +39,8 @@ public struct EntityIndexError: Error, Hashable, Sendable, CustomStringConvertib
         public static let diskFull = Code(rawValue: "diskFull")
         /// A search request cannot be run as given.
         public static let invalidQuery = Code(rawValue: "invalidQuery")
+        /// The index changed under a read that must see one state (an export): try again.
+        public static let indexChanged = Code(rawValue: "indexChanged")
         /// The storage engine failed otherwise (an I/O error, …).
         public static let storage = Code(rawValue: "storage")
     }
