@@ -11,7 +11,7 @@ enum Benchmark {
     static let usage = """
         Usage: entity-index-bench [--sizes 10000,100000] [--corpus FILE] [--beir DIR] [--queries N]
                                   [--iterations N] [--json FILE] [--markdown FILE] [--export FILE]
-                                  [--only donation] [--entity-neighbours N]
+                                  [--only donation] [--entity-neighbours N] [--shards N]
 
           --sizes LIST     corpus sizes to build (default 10000,100000); 1000000 takes a while
           --corpus FILE    the sample entities whose vocabulary the corpus uses (corpora/space-crew.jsonl)
@@ -25,6 +25,7 @@ enum Benchmark {
           --only donation  only measure donation in batches of 1,000, and print it
           --entity-neighbours N  with --only donation: neighbours in meaning per entity
                            word (MeaningSettings.neighboursPerEntityWord; 0 for none)
+          --shards N       with --only donation: an index of N shards (default 1)
         """
 
     static func main() {
@@ -70,10 +71,11 @@ enum Benchmark {
                 guard let count = Int(count), count >= 0 else { throw BenchmarkError("--entity-neighbours takes a count, not '\(count)'") }
                 meaning.neighboursPerEntityWord = count
             }
+            guard let shards = Int(options["--shards"] ?? "1"), shards > 0 else { throw BenchmarkError("--shards takes a count of 1 or more") }
             for size in sizes {
                 let rate = try SizeRun(corpus: SyntheticCorpus(size: size, sample: sample, extraText: extraText), settings: settings)
-                    .donationOnly(configuration: IndexConfiguration(meaning: meaning))
-                print("\(size) entities: donation in batches of 1,000: \(Int(rate))/s")
+                    .donationOnly(configuration: IndexConfiguration(meaning: meaning), shards: shards)
+                print("\(size) entities\(shards > 1 ? " in \(shards) shards" : ""): donation in batches of 1,000: \(Int(rate))/s")
             }
             return
         }

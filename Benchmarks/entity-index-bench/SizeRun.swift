@@ -69,9 +69,10 @@ struct SizeRun {
     let settings: RunSettings
 
     /// Entities a second donated into a new index in batches of 1,000, and nothing else measured.
-    func donationOnly(configuration: IndexConfiguration) throws -> Double {
+    func donationOnly(configuration: IndexConfiguration, shards: Int) throws -> Double {
         try inScratchDirectory { directory in
-            Double(corpus.entities.count) / (try donateInBatches(to: try EntityIndex(path: directory + "/index", configuration: configuration)))
+            let index = try EntityIndex(path: directory + "/index", configuration: configuration, shards: shards)
+            return Double(corpus.entities.count) / (try donateInBatches(to: index))
         }
     }
 

@@ -2,50 +2,79 @@
 #include "shim_internal.h"
 
 #include <algorithm>
+#include <exception>
+#include <thread>
 #include <unordered_map>
 #include <cmath>
 #include <sstream>
 
 namespace {
 
-/// The handle to begin, commit or cancel a transaction through.
-Xapian::WritableDatabase &transactional(eix_database *database) {
+/// The shards to begin, commit or cancel a transaction on.
+std::vector<Xapian::WritableDatabase> &transactional(eix_database *database) {
     if (!database->is_writable) {
         throw Xapian::InvalidOperationError("the database was opened read-only");
     }
     database->term_frequencies.clear();  // what is about to change may change them
-    return database->writable;
+    return database->shards;
 }
 
-/// The handle to change the database through: only inside a transaction on disk.
-Xapian::WritableDatabase &writable(eix_database *database) {
-    Xapian::WritableDatabase &handle = transactional(database);
+/// The shards to change: only inside a transaction on disk.
+std::vector<Xapian::WritableDatabase> &writable(eix_database *database) {
+    std::vector<Xapian::WritableDatabase> &shards = transactional(database);
     if (!database->is_in_memory && !database->in_transaction) {
         throw Xapian::InvalidOperationError("an on-disk database is changed only inside a transaction");
     }
-    return handle;
+    return shards;
+}
+
+/// The shard a document lives in, from its unique term: a stable hash
+/// (64-bit FNV-1a), so it is the same in every process and on every machine.
+size_t shard_of(const std::string &unique_term, size_t shard_count) {
+    uint64_t hash = 14695981039346656037ull;
+    for (unsigned char byte : unique_term) {
+        hash ^= byte;
+        hash *= 1099511628211ull;
+    }
+    return static_cast<size_t>(hash % shard_count);
 }
 
 }  // namespace
 
 extern "C" eix_database *eix_database_open(const char *path, size_t length,
                                            eix_open_mode mode, eix_error *error) {
+    return eix_database_open_shards(&path, &length, 1, mode, error);
+}
+
+extern "C" eix_database *eix_database_open_shards(const char *const *paths, const size_t *lengths, size_t count,
+                                                  eix_open_mode mode, eix_error *error) {
     return eix_guard<eix_database *>(error, nullptr, [&] {
-        auto handle = std::make_unique<eix_database>(eix_database{Xapian::Database(), Xapian::WritableDatabase(), false});
-        switch (mode) {
-            case EIX_OPEN_READ_ONLY:
-                handle->database = Xapian::Database(std::string(path, length));
-                break;
-            case EIX_OPEN_WRITABLE:
-                handle->writable = Xapian::WritableDatabase(std::string(path, length), Xapian::DB_CREATE_OR_OPEN);
-                break;
-            case EIX_OPEN_IN_MEMORY:
-                handle->writable = Xapian::WritableDatabase(std::string(), Xapian::DB_BACKEND_INMEMORY);
-                handle->is_in_memory = true;
-                break;
+        if (count == 0 || (mode == EIX_OPEN_IN_MEMORY && count != 1)) {
+            throw Xapian::InvalidArgumentError("a database has one shard or more, and one in memory");
+        }
+        auto handle = std::make_unique<eix_database>(eix_database{Xapian::Database(), {}, false});
+        for (size_t shard = 0; shard < count; ++shard) {
+            const std::string path(paths[shard], lengths[shard]);
+            switch (mode) {
+                case EIX_OPEN_READ_ONLY:
+                    // Several databases searched as one: Xapian combines their statistics.
+                    handle->database.add_database(Xapian::Database(path));
+                    break;
+                case EIX_OPEN_WRITABLE:
+                    handle->shards.emplace_back(path, Xapian::DB_CREATE_OR_OPEN);
+                    break;
+                case EIX_OPEN_IN_MEMORY:
+                    handle->shards.emplace_back(std::string(), Xapian::DB_BACKEND_INMEMORY);
+                    handle->is_in_memory = true;
+                    break;
+            }
         }
         if (mode != EIX_OPEN_READ_ONLY) {
-            handle->database = handle->writable;
+            if (count == 1) {
+                handle->database = handle->shards[0];
+            } else {
+                for (auto &shard : handle->shards) handle->database.add_database(shard);
+            }
             handle->is_writable = true;
         }
         return eix::hand_over(std::move(handle));
@@ -100,7 +129,17 @@ extern "C" int64_t eix_database_term_frequency(eix_database *database, const cha
 
 extern "C" int eix_database_begin_transaction(eix_database *database, eix_error *error) {
     return eix_guard(error, -1, [&] {
-        transactional(database).begin_transaction(true);
+        auto &shards = transactional(database);
+        for (size_t begun = 0; begun < shards.size(); ++begun) {
+            try {
+                shards[begun].begin_transaction(true);
+            } catch (...) {
+                for (size_t shard = 0; shard < begun; ++shard) {
+                    try { shards[shard].cancel_transaction(); } catch (...) {}
+                }
+                throw;
+            }
+        }
         database->in_transaction = true;
         return 0;
     });
@@ -109,15 +148,40 @@ extern "C" int eix_database_begin_transaction(eix_database *database, eix_error 
 extern "C" int eix_database_commit_transaction(eix_database *database, eix_error *error) {
     return eix_guard(error, -1, [&] {
         database->in_transaction = false;  // a failed commit leaves no transaction open either
-        transactional(database).commit_transaction();
+        database->committed_shards = 0;
+        auto &shards = transactional(database);
+        for (size_t shard = 0; shard < shards.size(); ++shard) {
+            try {
+                shards[shard].commit_transaction();
+                database->committed_shards = shard + 1;
+            } catch (...) {
+                // The shards after it were not committed: cancel them (the caller's journal replays the batch).
+                for (size_t rest = shard + 1; rest < shards.size(); ++rest) {
+                    try { shards[rest].cancel_transaction(); } catch (...) {}
+                }
+                throw;
+            }
+            // Fault injection for the tests of a crash between two shard commits.
+            if (shard + 1 < shards.size() && std::getenv("ENTITY_INDEX_CRASH_BETWEEN_SHARD_COMMITS") != nullptr) {
+                std::_Exit(86);
+            }
+        }
         return 0;
     });
+}
+
+extern "C" int64_t eix_database_committed_shards(eix_database *database) {
+    return static_cast<int64_t>(database->committed_shards);
 }
 
 extern "C" int eix_database_cancel_transaction(eix_database *database, eix_error *error) {
     return eix_guard(error, -1, [&] {
         database->in_transaction = false;
-        transactional(database).cancel_transaction();
+        std::exception_ptr failure;
+        for (auto &shard : transactional(database)) {
+            try { shard.cancel_transaction(); } catch (...) { if (!failure) failure = std::current_exception(); }
+        }
+        if (failure) std::rethrow_exception(failure);
         return 0;
     });
 }
@@ -125,8 +189,39 @@ extern "C" int eix_database_cancel_transaction(eix_database *database, eix_error
 extern "C" int eix_database_replace_document(eix_database *database, const char *term,
                                              size_t length, const eix_document *document,
                                              eix_error *error) {
+    return eix_database_replace_documents(database, &term, &length, &document, 1, error);
+}
+
+extern "C" int eix_database_replace_documents(eix_database *database, const char *const *terms, const size_t *lengths,
+                                              const eix_document *const *documents, size_t count, eix_error *error) {
     return eix_guard(error, -1, [&] {
-        writable(database).replace_document(std::string(term, length), document->document);
+        auto &shards = writable(database);
+        std::vector<std::vector<size_t>> parts(shards.size());
+        for (size_t index = 0; index < count; ++index) {
+            parts[shard_of(std::string(terms[index], lengths[index]), shards.size())].push_back(index);
+        }
+        auto write = [&](size_t shard) {
+            for (size_t index : parts[shard]) {
+                shards[shard].replace_document(std::string(terms[index], lengths[index]), documents[index]->document);
+            }
+        };
+        if (shards.size() == 1) {
+            write(0);
+            return 0;
+        }
+        // Each shard on a thread of its own: its handle and its documents are used by that thread alone.
+        std::vector<std::exception_ptr> failures(shards.size());
+        std::vector<std::thread> threads;
+        for (size_t shard = 0; shard < shards.size(); ++shard) {
+            if (parts[shard].empty()) continue;
+            threads.emplace_back([&, shard] {
+                try { write(shard); } catch (...) { failures[shard] = std::current_exception(); }
+            });
+        }
+        for (auto &thread : threads) thread.join();
+        for (auto &failure : failures) {
+            if (failure) std::rethrow_exception(failure);
+        }
         return 0;
     });
 }
@@ -135,9 +230,12 @@ extern "C" int64_t eix_database_delete_documents(eix_database *database, const c
                                                  size_t length, eix_error *error) {
     return eix_guard<int64_t>(error, -1, [&] {
         std::string key(term, length);
-        Xapian::WritableDatabase &db = writable(database);
-        auto count = static_cast<int64_t>(db.get_termfreq(key));
-        if (count > 0) db.delete_document(key);
+        int64_t count = 0;
+        for (auto &shard : writable(database)) {
+            auto found = static_cast<int64_t>(shard.get_termfreq(key));
+            if (found > 0) shard.delete_document(key);
+            count += found;
+        }
         return count;
     });
 }
@@ -270,7 +368,8 @@ extern "C" int eix_database_add_synonym(eix_database *database, const char *term
                                         size_t term_length, const char *synonym,
                                         size_t synonym_length, eix_error *error) {
     return eix_guard(error, -1, [&] {
-        writable(database).add_synonym(std::string(term, term_length), std::string(synonym, synonym_length));
+        // In the first shard only: searched as one, the shards' synonyms are merged.
+        writable(database)[0].add_synonym(std::string(term, term_length), std::string(synonym, synonym_length));
         return 0;
     });
 }
@@ -288,7 +387,8 @@ extern "C" int eix_database_set_metadata(eix_database *database, const char *key
                                          size_t key_length, const char *value,
                                          size_t value_length, eix_error *error) {
     return eix_guard(error, -1, [&] {
-        writable(database).set_metadata(std::string(key, key_length), std::string(value, value_length));
+        // In every shard: searched as one, metadata is read from the first.
+        for (auto &shard : writable(database)) shard.set_metadata(std::string(key, key_length), std::string(value, value_length));
         return 0;
     });
 }

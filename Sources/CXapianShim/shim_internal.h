@@ -31,14 +31,17 @@ struct eix_query {
 };
 
 struct eix_database {
-    Xapian::Database database;           // the handle every read goes through
-    Xapian::WritableDatabase writable;   // set only when opened for writing
+    Xapian::Database database;           // the handle every read goes through (all shards as one)
+    /// The shards written to, one for an unsharded database; empty when opened read-only.
+    std::vector<Xapian::WritableDatabase> shards;
     bool is_writable;
     /// Whether it lives in memory only (Xapian's in-memory backend has no transactions).
     bool is_in_memory = false;
     /// Whether a transaction is open: an on-disk database is changed only inside one,
     /// so that closing it (which commits what is pending) never commits anything.
     bool in_transaction = false;
+    /// How many shards the last commit committed (all of them when it succeeded).
+    size_t committed_shards = 0;
     /// Term frequencies looked up for relevance feedback, valid for the
     /// revision this handle reads: cleared by every change made through it
     /// and whenever a reopen finds a newer revision.

@@ -6,7 +6,7 @@ import Foundation
 enum EntityIndexCommand {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
-        DonateCommand.self, UpdateCommand.self, DeleteCommand.self, GetCommand.self, ExportCommand.self, SearchCommand.self,
+        InitCommand.self, DonateCommand.self, UpdateCommand.self, DeleteCommand.self, GetCommand.self, ExportCommand.self, SearchCommand.self,
         StatsCommand.self, CheckCommand.self, SchemaCommand.self, IntentCommand.self, EvalCommand.self,
     ]
 

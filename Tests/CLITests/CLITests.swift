@@ -26,11 +26,16 @@ import Testing
         return root.appendingPathComponent(".build/debug/\(name)")
     }
 
-    /// Runs the CLI (or another of the package's binaries) with arguments and optional standard input.
-    static func run(_ arguments: [String], input: String? = nil, executable: String = "entity-index") throws -> Run {
+    /// Runs the CLI (or another of the package's binaries) with arguments, optional standard input
+    /// and variables added to the environment.
+    static func run(_ arguments: [String], input: String? = nil, executable: String = "entity-index",
+                    environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = Self.executable(executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let output = Pipe(), error = Pipe(), stdin = Pipe()
         process.standardOutput = output
         process.standardError = error

@@ -16,10 +16,11 @@ struct TemporaryDirectory {
     }
 }
 
-/// Where a core test's index lives: the core suites run on both, since on disk
-/// there are transactions, Xapian's term limit and a lock per reader.
+/// Where a core test's index lives: the core suites run on each, since on disk
+/// there are transactions, Xapian's term limit and a lock per reader, and
+/// sharded there are several databases searched as one and written in parallel.
 enum TestStorage: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case inMemory, onDisk
+    case inMemory, onDisk, sharded
 
     var testDescription: String { rawValue }
 
@@ -35,6 +36,7 @@ enum TestStorage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .inMemory: try EntityIndex()
         case .onDisk: try EntityIndex(path: Self.root + "/" + UUID().uuidString)
+        case .sharded: try EntityIndex(path: Self.root + "/" + UUID().uuidString, shards: 3)
         }
     }
 }

@@ -223,6 +223,17 @@ typedef enum {
 
 eix_database *_Nullable eix_database_open(const char *path, size_t length, eix_open_mode mode,
                                 eix_error *_Nullable error);
+
+/** Opens several databases as one: searches see them as a single database
+ *  (Xapian combines their statistics, so scores are those of one database
+ *  holding every document). Written, a document goes to the shard its unique
+ *  term hashes to (64-bit FNV-1a, modulo the count); deletions, transactions
+ *  and metadata apply to every shard, synonyms go to the first. A transaction
+ *  commits the shards in order: a crash between two commits leaves the first
+ *  ones committed (the caller's journal replays the batch). In memory, one
+ *  shard only. */
+eix_database *_Nullable eix_database_open_shards(const char *_Nullable const *_Nonnull paths, const size_t *lengths,
+                                                 size_t count, eix_open_mode mode, eix_error *_Nullable error);
 void eix_database_free(eix_database *_Nullable database);
 
 /** Runs Xapian's own consistency check (`Xapian::Database::check`, what
@@ -263,6 +274,17 @@ int eix_database_cancel_transaction(eix_database *database, eix_error *_Nullable
 int eix_database_replace_document(eix_database *database, const char *term,
                                   size_t length, const eix_document *document,
                                   eix_error *_Nullable error);
+
+/** How many shards the last commit committed: all of them when it
+ *  succeeded, those before the one that failed otherwise. */
+int64_t eix_database_committed_shards(eix_database *database);
+
+/** Adds or replaces several documents by their unique terms (0, or -1 on
+ *  failure); with several shards, each shard's documents are written on a
+ *  thread of their own. */
+int eix_database_replace_documents(eix_database *database, const char *_Nullable const *_Nonnull terms,
+                                   const size_t *lengths, const eix_document *_Nullable const *_Nonnull documents,
+                                   size_t count, eix_error *_Nullable error);
 
 /** Deletes every document indexed by `term`; returns how many (-1 on failure). */
 int64_t eix_database_delete_documents(eix_database *database, const char *term,

@@ -25,17 +25,30 @@ final class Database {
     private let handle: OpaquePointer
     /// How the database was opened.
     let mode: Mode
-    /// Its directory; empty in memory.
-    private let path: String
+    /// The directories of its shards, one for an unsharded database; empty in memory.
+    private let paths: [String]
 
     /// Opens a database; `path` is ignored in memory.
-    init(path: String, mode: Mode) throws {
+    convenience init(path: String, mode: Mode) throws {
+        try self.init(shards: [path], mode: mode)
+    }
+
+    /// Opens several databases as one (Xapian's own sharding): searched, they
+    /// are one database with combined statistics; written, each document goes
+    /// to the shard its unique term hashes to (see `eix_database_open_shards`).
+    init(shards paths: [String], mode: Mode) throws {
+        precondition(!paths.isEmpty, "a database has one shard or more")
         self.mode = mode
-        self.path = path
-        handle = try path.withBytes { bytes, count in
-            try withEngineError { eix_database_open(bytes, count, mode.shimValue, $0) }
+        self.paths = mode == .inMemory ? [] : paths
+        let bytes = paths.map { Array($0.utf8) }
+        let lengths = bytes.map(\.count)
+        handle = try withPointers(to: bytes) { pointers in
+            try withEngineError { eix_database_open_shards(pointers, lengths, paths.count, mode.shimValue, $0) }
         }!
     }
+
+    /// How many shards it has.
+    var shardCount: Int { max(paths.count, 1) }
 
     deinit { eix_database_free(handle) }
 
@@ -82,13 +95,16 @@ final class Database {
     var hasTransactions: Bool { mode == .writable }
 
     /// Runs `body` as one transaction: committed when it returns (durable once
-    /// `syncDirectory()` ran), cancelled (leaving the database as it was) when it throws.
-    func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+    /// `syncDirectory()` ran), cancelled (leaving the database as it was) when
+    /// it or `beforeCommit` throws. With several shards, the shards commit in
+    /// turn: a failed commit may leave the first ones committed (`committedShards`).
+    func transaction<Result>(beforeCommit: (() throws -> Void)? = nil, _ body: () throws -> Result) throws -> Result {
         guard hasTransactions else { return try body() }
         _ = try withEngineError { eix_database_begin_transaction(handle, $0) }
         let result: Result
         do {
             result = try body()
+            try beforeCommit?()
         } catch {
             _ = try? withEngineError { eix_database_cancel_transaction(handle, $0) }
             throw error
@@ -97,6 +113,9 @@ final class Database {
         return result
     }
 
+    /// How many shards the last commit committed: all when it succeeded.
+    var committedShards: Int { Int(eix_database_committed_shards(handle)) }
+
     /// Makes a commit survive a power loss: Xapian syncs the tables and the new
     /// version file, then renames it over `iamglass`, but does not sync the
     /// directory that holds the new name (`GlassVersion::sync`). Until the
@@ -104,6 +123,11 @@ final class Database {
     /// Call it after each commit of an on-disk database (in memory it does nothing).
     func syncDirectory() throws {
         guard mode == .writable else { return }
+        for path in paths { try Self.sync(directory: path) }
+    }
+
+    /// Syncs a directory, so that the names made in it survive a power loss.
+    static func sync(directory path: String) throws {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY)
         let failure = descriptor < 0 ? errno : (fsync(descriptor) == 0 ? 0 : errno)
         if descriptor >= 0 { close(descriptor) }
@@ -121,6 +145,21 @@ final class Database {
             _ = try withEngineError { eix_database_replace_document(handle, bytes, count, document.handle, $0) }
         }
         withExtendedLifetime(document) {}
+    }
+
+    /// Adds or replaces documents, each identified by a unique term it
+    /// contains; with several shards, the shards are written in parallel.
+    func replaceDocuments(_ documents: [(uniqueTerm: String, document: Document)]) throws {
+        guard !documents.isEmpty else { return }
+        let terms = documents.map { Array($0.uniqueTerm.utf8) }
+        let lengths = terms.map(\.count)
+        let handles: [OpaquePointer?] = documents.map { $0.document.handle }
+        try withPointers(to: terms) { pointers in
+            _ = try handles.withUnsafeBufferPointer { handles in
+                try withEngineError { eix_database_replace_documents(handle, pointers, lengths, handles.baseAddress!, documents.count, $0) }
+            }
+        }
+        withExtendedLifetime(documents) {}
     }
 
     /// Deletes every document indexed by `term`; returns how many.

@@ -6,9 +6,10 @@ extension EntityIndex {
 
     /// Writes every entity, or every one of a type, as donation lines: the
     /// JSON the index stores for each, one a line; types in name order, a
-    /// type's entities in the order they were first donated. Donating the
-    /// lines into a new index and exporting again gives the same bytes, so a
-    /// service can back up, move to another index, or follow a format change.
+    /// type's entities in the order they were first donated (shard by shard
+    /// in a sharded index). Donating the lines into a new index of as many
+    /// shards and exporting again gives the same bytes, so a service can back
+    /// up, move to another index, or follow a format change.
     ///
     /// Entities are read a page at a time, so memory stays bounded. An entity
     /// replaced meanwhile is written as it is when its page is read; should
@@ -24,31 +25,49 @@ extension EntityIndex {
             try reader.database.terms(withPrefix: IndexLayout.typeTermPrefix).filter { $0.frequency > 0 }
                 .map { EntityType(rawValue: String($0.term.dropFirst(IndexLayout.typeTermPrefix.count))) }
         }.sorted { $0.rawValue < $1.rawValue }
-        var state: [Int]?, written = 0
-        for type in types {
-            var offset = 0
-            while true {
-                let (lines, count, now) = try withReader { reader in
-                    let everyOne = try Query.term(IndexLayout.typeTerm(for: type)).scaled(by: 0)  // unranked: document order
-                    let matches = try reader.database.search(everyOne, offset: offset, limit: Self.exportPageSize)
-                    var lines = Data()
-                    for rank in 0..<matches.count {
-                        lines.append(contentsOf: try matches.document(at: rank).valueBytes(slot: IndexLayout.entitySlot))
-                        lines.append(UInt8(ascii: "\n"))
+        // Searched as one, shards interleave their documents: read each on its own, in its own order.
+        let databases = try path.map(IndexShards.databasePaths(of:)) ?? []
+        let shards: [String?] = databases.count > 1 ? databases : [nil]
+        var written = 0
+        for shard in shards {
+            var state: [Int]?
+            for type in types {
+                var offset = 0
+                while true {
+                    let (lines, count, now) = try page(of: type, from: offset, inShard: shard)
+                    guard state == nil || state == now else {
+                        throw EntityIndexError(.indexChanged, "entities were added or deleted while exporting, after \(written) were written; "
+                                               + "export again when no writer is donating", path: path)
                     }
-                    return (lines, matches.count, [try reader.database.documentCount(), try reader.database.lastDocumentID()])
+                    state = now
+                    guard count > 0 else { break }
+                    try write(lines)
+                    written += count
+                    offset += count
                 }
-                guard state == nil || state == now else {
-                    throw EntityIndexError(.indexChanged, "entities were added or deleted while exporting, after \(written) were written; "
-                                           + "export again when no writer is donating", path: path)
-                }
-                state = now
-                guard count > 0 else { break }
-                try write(lines)
-                written += count
-                offset += count
             }
         }
         return written
+    }
+
+    /// A page of a type's stored entities as lines, how many, and the
+    /// database's document count and last id (which change with any addition
+    /// or deletion); from one shard's database, or from the index as a whole.
+    private func page(of type: EntityType, from offset: Int, inShard shard: String?) throws -> (Data, Int, [Int]) {
+        func read(_ database: Database) throws -> (Data, Int, [Int]) {
+            let everyOne = try Query.term(IndexLayout.typeTerm(for: type)).scaled(by: 0)  // unranked: document order
+            let matches = try database.search(everyOne, offset: offset, limit: Self.exportPageSize)
+            var lines = Data()
+            for rank in 0..<matches.count {
+                lines.append(contentsOf: try matches.document(at: rank).valueBytes(slot: IndexLayout.entitySlot))
+                lines.append(UInt8(ascii: "\n"))
+            }
+            return (lines, matches.count, [try database.documentCount(), try database.lastDocumentID()])
+        }
+        guard let shard else { return try withReader { try read($0.database) } }
+        return try Self.translatingErrors(path: path) {
+            _ = try IndexDirectory.inspect(shard)  // as every reader does before Xapian opens a database
+            return try read(try Database(path: shard, mode: .readOnly))
+        }
     }
 }

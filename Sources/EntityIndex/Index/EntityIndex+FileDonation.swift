@@ -90,4 +90,12 @@ extension EntityIndex {
 
     /// The metadata key that holds what a donation from files left undone, until it completes.
     static let interruptedDonationKey = "entity-index.interrupted-donation"
+
+    /// What a donation from files left undone, or a batch a crash cut off
+    /// between shard commits (the index at `path`); nil when nothing was.
+    static func interruption(in database: Database, path: String?) throws -> String? {
+        let interrupted = try database.metadata(interruptedDonationKey)
+        if !interrupted.isEmpty { return interrupted }
+        return path.map(ShardJournal.init(indexPath:))?.isPending == true ? ShardJournal.pendingNote : nil
+    }
 }

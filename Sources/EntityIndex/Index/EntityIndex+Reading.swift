@@ -18,7 +18,8 @@ extension EntityIndex {
         try withReader { reader in try identifiers.compactMap { try reader.storedEntity($0) } }
     }
 
-    /// A page of the entities of a type, in a stable order (oldest first).
+    /// A page of the entities of a type, in a stable order: oldest first (in
+    /// a sharded index, the shards' oldest first in turn, as Xapian interleaves them).
     /// - Parameters:
     ///   - offset: how many to skip.
     ///   - limit: the most to return (at most `SearchQuery.maximumLimit`).

@@ -50,8 +50,7 @@ extension EntityIndex {
     public func delete(ids: [String], ofType type: EntityType) throws -> Int {
         try write { writer in
             try ids.reduce(0) { count, id in
-                count + (try writer.database.deleteDocuments(
-                    indexedBy: IndexLayout.uniqueTerm(for: EntityIdentifier(type: type, id: id))))
+                count + (try writer.deleteDocuments(indexedBy: IndexLayout.uniqueTerm(for: EntityIdentifier(type: type, id: id))))
             }
         }
     }
@@ -61,7 +60,7 @@ extension EntityIndex {
     @discardableResult
     public func deleteAll(ofType type: EntityType) throws -> Int {
         try write { writer in
-            try writer.database.deleteDocuments(indexedBy: IndexLayout.typeTerm(for: type))
+            try writer.deleteDocuments(indexedBy: IndexLayout.typeTerm(for: type))
         }
     }
 
@@ -87,7 +86,7 @@ extension EntityIndex {
             let targets = resolution.interpretation?.reference?.isPlural == true ? resolution.results.map(\.identifier) : [first.identifier]
             if !dryRun {
                 for target in targets {
-                    _ = try writer.database.deleteDocuments(indexedBy: IndexLayout.uniqueTerm(for: target))
+                    _ = try writer.deleteDocuments(indexedBy: IndexLayout.uniqueTerm(for: target))
                 }
             }
             return DeletionByRequest(resolution: resolution, deleted: targets, isDryRun: dryRun)

@@ -39,25 +39,44 @@ public final class EntityIndex: Sendable {
     ///   - storage: a directory, or memory.
     ///   - access: read-write (the default) or read-only; an in-memory index is always read-write.
     ///   - configuration: text analysis settings; use the same ones every time an index is opened.
+    ///   - shards: for a new index on disk, how many shards to make it of (see
+    ///     `IndexShards`; 1 by default); for an existing one, nil or the count it has.
     public init(storage: Storage = .inMemory, access: Access = .readWrite,
-                configuration: IndexConfiguration = IndexConfiguration()) throws {
+                configuration: IndexConfiguration = IndexConfiguration(), shards: Int? = nil) throws {
         self.storage = storage
         self.configuration = configuration
         grammar = try RequestGrammar(vocabulary: configuration.vocabulary, schemas: configuration.schemas)
         switch storage {
         case .inMemory:
-            writer = Locked(try IndexWriter(path: "", mode: .inMemory, configuration: configuration))
+            guard (shards ?? 1) == 1 else {
+                throw EntityIndexError(.invalidQuery, "an index in memory has one shard; give it a directory to shard it")
+            }
+            writer = Locked(try IndexWriter(paths: [""], mode: .inMemory, configuration: configuration))
             readers = nil
             claimedPath = nil
         case .directory(let path):
+            if let shards, !(1...IndexShards.maximumCount).contains(shards) {
+                throw EntityIndexError(.invalidQuery, "an index has 1 to \(IndexShards.maximumCount) shards, not \(shards)", path: path)
+            }
             // A damaged index is refused before Xapian reads it (and before it could create a new one over it).
             let contents = try IndexDirectory.inspect(path)
             if access == .readWrite {
-                if contents == .nothing { try IndexDirectory.create(path) }
+                if contents == .nothing {
+                    try IndexDirectory.create(path)
+                    if try IndexShards.count(in: path) == 1 { try Self.translatingErrors(path: path) { try IndexShards.record(shards ?? 1, in: path) } }
+                }
+                let count = try IndexShards.count(in: path)
+                if let shards, shards != count {
+                    throw EntityIndexError(.invalidQuery, """
+                        the index at \(path) has \(count) shard\(count == 1 ? "" : "s"), not \(shards): open it without a shard count, \
+                        or export it and donate the entities into a new index of \(shards)
+                        """, path: path)
+                }
                 let claimed = try Self.claimWriting(path)
                 do {
                     writer = Locked(try Self.translatingErrors(path: path) {
-                        try IndexWriter(path: path, mode: .writable, configuration: configuration)
+                        try IndexWriter(paths: try IndexShards.databasePaths(of: path), mode: .writable, configuration: configuration,
+                                        journal: count > 1 ? ShardJournal(indexPath: path) : nil)
                     })
                 } catch {
                     Self.releaseWriting(claimed)
@@ -103,10 +122,10 @@ public final class EntityIndex: Sendable {
         _ = writingPaths.withLock { $0.remove(key) }
     }
 
-    /// Opens the index in a directory (see `init(storage:access:configuration:)`).
+    /// Opens the index in a directory (see `init(storage:access:configuration:shards:)`).
     public convenience init(path: String, access: Access = .readWrite,
-                            configuration: IndexConfiguration = IndexConfiguration()) throws {
-        try self.init(storage: .directory(path), access: access, configuration: configuration)
+                            configuration: IndexConfiguration = IndexConfiguration(), shards: Int? = nil) throws {
+        try self.init(storage: .directory(path), access: access, configuration: configuration, shards: shards)
     }
 
     /// Counts per type and the size of the index.
@@ -115,14 +134,19 @@ public final class EntityIndex: Sendable {
             let counts = try reader.database.terms(withPrefix: IndexLayout.typeTermPrefix).filter { $0.frequency > 0 }.map { term, frequency in
                 (EntityType(rawValue: String(term.dropFirst(IndexLayout.typeTermPrefix.count))), frequency)
             }
-            return (counts, try reader.database.metadata(Self.interruptedDonationKey))
+            return (counts, try Self.interruption(in: reader.database, path: path))
         }
         var sizeOnDisk: Int?
         if case .directory(let path) = storage {
             sizeOnDisk = Self.directorySize(path)
         }
         return IndexStatistics(entityCountsByType: Dictionary(counts, uniquingKeysWith: +),
-                               sizeOnDisk: sizeOnDisk, interruptedDonation: interrupted.isEmpty ? nil : interrupted)
+                               sizeOnDisk: sizeOnDisk, interruptedDonation: interrupted)
+    }
+
+    /// How many shards the index is made of (see `IndexShards`): 1 in memory.
+    public func shardCount() throws -> Int {
+        try path.map(IndexShards.count(in:)) ?? 1
     }
 
     // MARK: Plumbing
@@ -144,14 +168,15 @@ public final class EntityIndex: Sendable {
                 guard let writer else {
                     throw EntityIndexError(.readOnly, "the index at \(path ?? "") was opened read-only; open it read-write to change it")
                 }
+                try writer.completePendingBatch()
                 let result: Result
                 do {
-                    result = try writer.database.transaction { try body(writer) }
+                    result = try writer.database.transaction(beforeCommit: writer.journal?.write) { try body(writer) }
                 } catch {
-                    writer.transactionCancelled()
+                    try? writer.transactionEnded(committed: false)
                     throw error
                 }
-                writer.transactionCommitted()
+                try writer.transactionEnded(committed: true)
                 readers?.writerCommitted()
                 // Committed: readers see it; now make it survive a power loss.
                 try writer.database.syncDirectory()

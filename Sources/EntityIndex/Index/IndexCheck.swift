@@ -35,30 +35,33 @@ extension EntityIndex {
             check.problems.append(error.message)
             return check
         }
-        do {
-            let (problems, report) = try Database.check(path: path)
-            check.engineReport = report
-            if problems > 0 {
+        let databasePaths = try IndexShards.databasePaths(of: path)
+        for databasePath in databasePaths {
+            let shard = databasePaths.count == 1 ? "" : " of \(databasePath)"
+            do {
+                let (problems, report) = try Database.check(path: databasePath)
+                check.engineReport += report
+                if problems > 0 {
+                    check.problems.append("""
+                        Xapian's check found \(problems) problem(s) in the tables\(shard) (its report says which): \(EntityIndexError.rebuildAdvice)
+                        """)
+                }
+            } catch let error as EngineError {
                 check.problems.append("""
-                    Xapian's check found \(problems) problem(s) in the tables (its report says which): \(EntityIndexError.rebuildAdvice)
+                    Xapian's check\(shard) stopped: \(error.message): \(EntityIndexError.rebuildAdvice)
                     """)
+                return check
             }
-        } catch let error as EngineError {
-            check.problems.append("""
-                Xapian's check stopped: \(error.message): \(EntityIndexError.rebuildAdvice)
-                """)
-            return check
         }
         try translatingErrors(path: path) {
-            let database = try Database(path: path, mode: .readOnly)
+            let database = try Database(shards: databasePaths, mode: .readOnly)
             do {
                 try IndexFormat.check(database, path: path)
             } catch let error as EntityIndexError {
                 check.problems.append(error.message)
                 return
             }
-            let interrupted = try database.metadata(interruptedDonationKey)
-            check.interruptedDonation = interrupted.isEmpty ? nil : interrupted
+            check.interruptedDonation = try interruption(in: database, path: path)
             try checkEntities(in: database, into: &check, progress: progress)
         }
         return check

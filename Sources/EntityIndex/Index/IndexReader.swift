@@ -7,22 +7,26 @@ final class IndexReader {
     /// The index directory of a read-only handle, whose newer revisions are checked before
     /// Xapian reads them (`refresh()`); nil for the writer's own handle.
     private let path: String?
-    /// The version file of the revision this reader reads.
+    /// The directories of the index's databases (its shards).
+    private let databasePaths: [String]
+    /// The version files of the revision this reader reads.
     private var versionFile: [UInt8] = []
 
     /// A reader on the writer's own handle.
     init(database: Database) {
         self.database = database
         path = nil
+        databasePaths = []
     }
 
-    /// A read-only handle on the index at `path`, checked first as at opening
-    /// (`IndexDirectory`): it may have changed since.
+    /// A read-only handle on the index at `path`, all its shards as one,
+    /// checked first as at opening (`IndexDirectory`): it may have changed since.
     init(openingReadOnly path: String) throws {
         // Read before Xapian opens: a commit in between only makes the next refresh reopen.
-        versionFile = try IndexDirectory.versionFile(in: path)
+        databasePaths = try IndexShards.databasePaths(of: path)
+        versionFile = try IndexDirectory.versionFiles(of: databasePaths)
         _ = try IndexDirectory.inspect(path)
-        database = try Database(path: path, mode: .readOnly)
+        database = try Database(shards: databasePaths, mode: .readOnly)
         self.path = path
     }
 
@@ -34,7 +38,7 @@ final class IndexReader {
             try database.reopen()
             return
         }
-        let latest = try IndexDirectory.versionFile(in: path)
+        let latest = try IndexDirectory.versionFiles(of: databasePaths)
         guard always || latest != versionFile else { return }  // the same revision: nothing to reopen
         _ = try IndexDirectory.inspect(path)
         try database.reopen()

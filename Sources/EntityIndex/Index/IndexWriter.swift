@@ -18,8 +18,14 @@ final class IndexWriter {
     /// Name words whose variants the open transaction records.
     private var pendingSpelledWords: Set<String> = []
 
-    init(path: String, mode: Database.Mode, configuration: IndexConfiguration) throws {
-        database = try Database(path: path, mode: mode)
+    /// For a sharded index: the batch being committed, kept until every shard has it.
+    let journal: ShardJournal?
+
+    /// The writer of an index's databases (its shards, written as one), its
+    /// format stamped; a batch a crash cut off between shard commits is completed.
+    init(paths: [String], mode: Database.Mode, configuration: IndexConfiguration, journal: ShardJournal? = nil) throws {
+        database = try Database(shards: paths, mode: mode)
+        self.journal = journal
         try IndexFormat.stamp(database)
         // One builder for each core but one: that core is the writer's, whose
         // Xapian calls (one thread) bound a donation's speed.
@@ -27,6 +33,36 @@ final class IndexWriter {
             DocumentBuilder(configuration: configuration, stemmers: Stemmers())
         }
         reader = IndexReader(database: database)
+        try completePendingBatch()
+    }
+
+    /// Applies again a batch a crash or a failed commit left in some shards only.
+    func completePendingBatch() throws {
+        guard let journal, journal.isPending else { return }
+        let changes = try journal.pendingChanges()
+        try database.transaction(beforeCommit: journal.write) {
+            // In the order made: runs of replacements, then each deletion.
+            var replacing: [Entity] = []
+            for change in changes {
+                switch change {
+                case .replace(let entity): replacing.append(entity)
+                case .delete(let term):
+                    try replace(replacing, progress: nil)
+                    replacing.removeAll()
+                    try deleteDocuments(indexedBy: term)
+                }
+            }
+            try replace(replacing, progress: nil)
+        }
+        try transactionEnded(committed: true)
+        try database.syncDirectory()
+    }
+
+    /// Deletes every document indexed by `term` (inside the caller's transaction); returns how many.
+    @discardableResult
+    func deleteDocuments(indexedBy term: String) throws -> Int {
+        journal?.record(.delete(term: term))
+        return try database.deleteDocuments(indexedBy: term)
     }
 
     /// Adds or replaces validated entities (inside the caller's transaction).
@@ -43,12 +79,14 @@ final class IndexWriter {
         for (number, chunk) in chunks.enumerated() {
             let documents = try next!.wait()
             next = number + 1 < chunks.count ? building(chunks[number + 1]) : nil
+            // Each shard's documents are written on a thread of their own.
+            try database.replaceDocuments(zip(chunk, documents).map { (IndexLayout.uniqueTerm(for: $0.identifier), $1.document) })
             for (entity, built) in zip(chunk, documents) {
-                try database.replaceDocument(uniqueTerm: IndexLayout.uniqueTerm(for: entity.identifier), with: built.document)
+                journal?.record(.replace(entity))
                 try recordSpelling(of: built.nameWords)
-                written += 1
-                progress?(written)
             }
+            written += chunk.count
+            progress?(written)
         }
     }
 
@@ -71,15 +109,13 @@ final class IndexWriter {
         }
     }
 
-    /// Keeps what the committed transaction recorded.
-    func transactionCommitted() {
-        spelledWords.formUnion(pendingSpelledWords)
+    /// Keeps what a committed transaction recorded, or forgets what a
+    /// cancelled or failed one did; a batch a failed commit left in some
+    /// shards only stays pending (`completePendingBatch()`).
+    func transactionEnded(committed: Bool) throws {
+        if committed { spelledWords.formUnion(pendingSpelledWords) }
         pendingSpelledWords.removeAll()
-    }
-
-    /// Forgets what the cancelled transaction recorded.
-    func transactionCancelled() {
-        pendingSpelledWords.removeAll()
+        try journal?.finish(partlyCommitted: !committed && (1..<database.shardCount).contains(database.committedShards))
     }
 
     /// The documents of some entities, built on every core (each builder on

@@ -11,8 +11,9 @@ enum ExportCommand: Command {
 
             Writes each entity as the line that donates it, {"display"?, "id", "properties",
             "type"} with keys sorted: types in name order, a type's entities in the order
-            they were first donated. Donating the output into a new index and exporting
-            again gives the same bytes: back up, move, or follow an index format change.
+            they were first donated (shard by shard). Donating the output into a new index
+            of as many shards and exporting again gives the same bytes: back up, move to
+            more shards, or follow an index format change.
             Should entities be added or deleted meanwhile, it stops with status 75: export
             again when no writer is donating. Progress is shown on a terminal.
               --type TYPE   only the entities of TYPE

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Keeps a sharded index's batches all-or-nothing. Each shard commits on its
+/// own, one after another, so a crash between two commits would leave a batch
+/// in some shards only. Before the first commit, the batch's changes are
+/// written to `pending-batch.jsonl` and synced; once every shard has
+/// committed, the file is removed. An index opened for writing that finds the
+/// file applies the batch again (donations replace by type + id and deletions
+/// delete by term, so applying twice is applying once) and removes it; until
+/// then `stats` and `check` say a batch is pending.
+final class ShardJournal {
+    /// The journal's name in the index directory.
+    static let fileName = "pending-batch.jsonl"
+
+    /// One change of a batch.
+    enum Change: Codable {
+        /// Added or replaced, as validated.
+        case replace(Entity)
+        /// Every document indexed by a term deleted.
+        case delete(term: String)
+    }
+
+    private let file: String
+    private let directory: String
+    /// The open transaction's changes.
+    private var changes: [Change] = []
+
+    /// The journal of the sharded index at `path`.
+    init(indexPath path: String) {
+        directory = path
+        file = path + "/" + Self.fileName
+    }
+
+    /// Whether a batch was cut off between shard commits.
+    var isPending: Bool { FileManager.default.fileExists(atPath: file) }
+
+    /// What `stats` and `check` say of a pending batch.
+    static let pendingNote = "a batch was cut off between shard commits; opening the index read-write completes it"
+
+    /// Notes changes of the open transaction.
+    func record(_ change: Change) {
+        changes.append(change)
+    }
+
+    /// Before the first shard commits: the batch on disk, synced.
+    func write() throws {
+        guard !changes.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var lines = Data()
+        for change in changes {
+            lines += try encoder.encode(change)
+            lines.append(UInt8(ascii: "\n"))
+        }
+        guard FileManager.default.createFile(atPath: file, contents: nil), let handle = FileHandle(forWritingAtPath: file) else {
+            throw EntityIndexError(systemErrorAt: file, doing: "create")
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.write(contentsOf: lines)
+            try handle.synchronize()
+        } catch {
+            throw EntityIndexError(.storage, "cannot keep the batch in \(file) before committing it (\(error)): free space there and retry", path: directory)
+        }
+        try Database.sync(directory: directory)
+    }
+
+    /// The transaction ended: its batch is forgotten when no shard holds part
+    /// of it only (every shard committed it, or none did); otherwise it stays
+    /// pending, to be applied again.
+    func finish(partlyCommitted: Bool) throws {
+        changes.removeAll()
+        guard !partlyCommitted, isPending else { return }
+        guard unlink(file) == 0 else { throw EntityIndexError(systemErrorAt: file, doing: "remove") }
+        try Database.sync(directory: directory)
+    }
+
+    /// The changes of a pending batch.
+    func pendingChanges() throws -> [Change] {
+        guard let data = FileManager.default.contents(atPath: file) else { throw EntityIndexError(systemErrorAt: file, doing: "read") }
+        let decoder = JSONDecoder()
+        do {
+            return try data.split(separator: UInt8(ascii: "\n")).map { try decoder.decode(Change.self, from: Data($0)) }
+        } catch {
+            // Cut off while written: no shard committed it, so there is nothing to complete.
+            return []
+        }
+    }
+}
