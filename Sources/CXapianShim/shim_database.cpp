@@ -69,6 +69,17 @@ extern "C" eix_database *eix_database_open_shards(const char *const *paths, cons
                     break;
             }
         }
+        if (mode == EIX_OPEN_WRITABLE && count > 1) {
+            // Each shard says which it is, so that a search over all of them can tell them apart.
+            for (size_t shard = 0; shard < count; ++shard) {
+                const std::string tag = std::to_string(shard) + "/" + std::to_string(count);
+                auto &database = handle->shards[shard];
+                if (database.get_metadata(eix::shard_key) == tag) continue;
+                database.begin_transaction(true);
+                database.set_metadata(eix::shard_key, tag);
+                database.commit_transaction();
+            }
+        }
         if (mode != EIX_OPEN_READ_ONLY) {
             if (count == 1) {
                 handle->database = handle->shards[0];

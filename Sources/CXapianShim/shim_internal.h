@@ -91,6 +91,22 @@ size_t split_words(const char *text, size_t length, std::string &out);
 /// Maps the exception being handled to an error code and message.
 void capture_current_exception(eix_error *error);
 
+/// The metadata key under which each shard of a sharded database records
+/// "k/n": which of how many shards it is.
+inline const std::string shard_key = "eix.shard";
+
+/// Which shard of how many a database is (0 of 1 when it is not a shard);
+/// searching shards as one, Xapian hands each shard's database to a posting source.
+inline std::pair<Xapian::docid, Xapian::docid> shard_of_database(const Xapian::Database &database) {
+    const std::string tag = database.get_metadata(shard_key);
+    const auto slash = tag.find('/');
+    if (slash == std::string::npos) return {0, 1};
+    const auto shard = static_cast<Xapian::docid>(std::stoul(tag.substr(0, slash)));
+    const auto count = static_cast<Xapian::docid>(std::stoul(tag.substr(slash + 1)));
+    if (count == 0 || shard >= count) throw Xapian::DatabaseCorruptError("a shard's " + shard_key + " metadata is not k/n: " + tag);
+    return {shard, count};
+}
+
 }  // namespace eix
 
 /// Runs `body`, turning any exception into an `eix_error` and `failure`.

@@ -7,30 +7,43 @@
 namespace {
 
 /// Matches exactly a fixed, sorted list of documents, with no weight of its own.
+/// The ids are those of the database searched; when it is several shards
+/// searched as one, Xapian asks each shard for its own ids, so the source
+/// keeps those of the shard it is started on (`eix::shard_of_database`).
 class DocumentListSource : public Xapian::PostingSource {
-    std::vector<Xapian::docid> docids;
+    std::vector<Xapian::docid> docids;  // as the whole database numbers them
+    std::vector<Xapian::docid> local;   // as the shard being searched numbers them
     std::vector<Xapian::docid>::const_iterator current;
     bool started = false;
 
   public:
-    explicit DocumentListSource(std::vector<Xapian::docid> sorted) : docids(std::move(sorted)) {}
+    explicit DocumentListSource(std::vector<Xapian::docid> sorted) : docids(std::move(sorted)), local(docids) {}
 
-    Xapian::doccount get_termfreq_min() const override { return docids.size(); }
-    Xapian::doccount get_termfreq_est() const override { return docids.size(); }
-    Xapian::doccount get_termfreq_max() const override { return docids.size(); }
+    Xapian::doccount get_termfreq_min() const override { return local.size(); }
+    Xapian::doccount get_termfreq_est() const override { return local.size(); }
+    Xapian::doccount get_termfreq_max() const override { return local.size(); }
     Xapian::docid get_docid() const override { return *current; }
-    bool at_end() const override { return started && current == docids.end(); }
+    bool at_end() const override { return started && current == local.end(); }
 
     void next(double) override {
-        if (started) ++current; else { current = docids.begin(); started = true; }
+        if (started) ++current; else { current = local.begin(); started = true; }
     }
 
     void skip_to(Xapian::docid did, double) override {
-        if (!started) { current = docids.begin(); started = true; }
-        current = std::lower_bound(current, docids.cend(), did);
+        if (!started) { current = local.begin(); started = true; }
+        current = std::lower_bound(current, local.cend(), did);
     }
 
-    void init(const Xapian::Database &) override { started = false; }
+    void init(const Xapian::Database &database) override {
+        started = false;
+        const auto [shard, count] = eix::shard_of_database(database);
+        local.clear();
+        // Searched as one, shard k of n holds the whole database's ids (local - 1) * n + k + 1.
+        for (Xapian::docid id : docids) {
+            if ((id - 1) % count == shard) local.push_back((id - 1) / count + 1);
+        }
+    }
+
     Xapian::PostingSource *clone() const override { return new DocumentListSource(docids); }
 };
 

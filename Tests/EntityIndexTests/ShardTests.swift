@@ -42,8 +42,15 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_773_309_000)  // 2026-03-12 09:50 UTC
         let requests = ["check the O2 canisters before the EVA", "Lunar Orbit Lgo", "what's after the crew lunch", "which events mention oxygen?",
                         "messages from Amara", "the next meeting with Mateo", "hydroponic garden", "水培花园", "tycho-station", "zeppelin"]
+        // On screen: entities picked among those shown (a list of documents, each shard's own ids).
+        let shown = ScreenContext(visible: ["evt-001", "evt-003", "evt-004", "evt-010", "evt-012"].map {
+            EntityIdentifier(type: "calendar.event", id: $0)
+        })
+        let onScreen = ["this event", "the third one", "the drill", "the one at 8 am", "the last one", "these"].map {
+            SearchQuery($0, context: shown, now: now, timeZone: TimeZone(identifier: "UTC")!)
+        }
         try expectSameAnswers(single, sharded, for: requests.map { SearchQuery($0, now: now, timeZone: TimeZone(identifier: "UTC")!) }
-                              + requests.map { SearchQuery($0, understandsRequest: false) })
+                              + requests.map { SearchQuery($0, understandsRequest: false) } + onScreen)
         #expect(try sharded.statistics().entityCount == entities.count)
         // Every shard holds some of them.
         for shard in 0..<3 {

@@ -12,12 +12,36 @@ final class ShardJournal {
     /// The journal's name in the index directory.
     static let fileName = "pending-batch.jsonl"
 
-    /// One change of a batch.
-    enum Change: Codable {
+    /// One change of a batch: a line `{"replace": ENTITY}` or `{"delete": TERM}`.
+    enum Change {
         /// Added or replaced, as validated.
         case replace(Entity)
         /// Every document indexed by a term deleted.
         case delete(term: String)
+
+        /// The change as one line of the journal.
+        var line: [UInt8] {
+            switch self {
+            case .replace(let entity): Array(#"{"replace":"#.utf8) + EntityJSONWriter.bytes(of: entity) + Array("}\n".utf8)
+            case .delete(let term): Array(#"{"delete":"#.utf8) + EntityJSONWriter.bytes(of: .string(term)) + Array("}\n".utf8)
+            }
+        }
+
+        /// A line's change.
+        init(line: Data, decoder: JSONDecoder) throws {
+            struct Line: Decodable {
+                let replace: Entity?
+                let delete: String?
+            }
+            let decoded = try decoder.decode(Line.self, from: line)
+            if let entity = decoded.replace {
+                self = .replace(entity)
+            } else if let term = decoded.delete {
+                self = .delete(term: term)
+            } else {
+                throw EntityIndexError(.malformedInput, "a journal line is neither a replacement nor a deletion")
+            }
+        }
     }
 
     private let file: String
@@ -45,13 +69,8 @@ final class ShardJournal {
     /// Before the first shard commits: the batch on disk, synced.
     func write() throws {
         guard !changes.isEmpty else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         var lines = Data()
-        for change in changes {
-            lines += try encoder.encode(change)
-            lines.append(UInt8(ascii: "\n"))
-        }
+        for change in changes { lines.append(contentsOf: change.line) }
         guard FileManager.default.createFile(atPath: file, contents: nil), let handle = FileHandle(forWritingAtPath: file) else {
             throw EntityIndexError(systemErrorAt: file, doing: "create")
         }
@@ -80,7 +99,7 @@ final class ShardJournal {
         guard let data = FileManager.default.contents(atPath: file) else { throw EntityIndexError(systemErrorAt: file, doing: "read") }
         let decoder = JSONDecoder()
         do {
-            return try data.split(separator: UInt8(ascii: "\n")).map { try decoder.decode(Change.self, from: Data($0)) }
+            return try data.split(separator: UInt8(ascii: "\n")).map { try Change(line: Data($0), decoder: decoder) }
         } catch {
             // Cut off while written: no shard committed it, so there is nothing to complete.
             return []
