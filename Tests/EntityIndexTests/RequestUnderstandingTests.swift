@@ -144,6 +144,15 @@ import Testing
         #expect(overdue.flags.first?.value == false)
         // "Tonight" in Tokyo begins at 08:00 UTC.
         #expect(try read("tonight", zone: "Asia/Tokyo").time?.from == day("2026-03-12").addingTimeInterval(8 * 3_600))
+        // A bare weekday (it is Thursday) is the coming one, unless the request speaks of the past:
+        // in past tense ("have got" is having, not the past), or only of what happened, not what was planned.
+        #expect(try read("what's on Tuesday").time?.from == day("2026-03-17"))
+        #expect(try read("what have I got on Tuesday").time?.from == day("2026-03-17"))
+        #expect(try read("what's on my family calendar on Tuesday").time?.from == day("2026-03-17"))
+        #expect(try read("what did Amara send on Tuesday").time?.from == day("2026-03-10"))
+        #expect(try read("the mail I got on Tuesday").time?.from == day("2026-03-10"))
+        #expect(try read("pics from Tuesday").time?.from == day("2026-03-10"))
+        #expect(try read("Tuesday", types: ["messages.message"]).time?.from == day("2026-03-10"))
         // Words that look like time but name something stay words.
         #expect(try read("the Lagaan movie night").time == nil)
         #expect(try read("EVA 2").time == nil)
@@ -165,6 +174,9 @@ import Testing
         let anchor = try #require(try read("what's after the crew lunch tomorrow").anchor)
         #expect(anchor.relation == .after)
         #expect(anchor.words == ["the", "crew", "lunch", "tomorrow"])
+        // "Straight after", "just before": the same anchors, said closer.
+        #expect(try read("what have I got straight after the crew lunch").anchor?.relation == .after)
+        #expect(try read("anything just before the standup").anchor?.relation == .before)
     }
 
     @Test func aRequestNeverCrashesTheReader() throws {

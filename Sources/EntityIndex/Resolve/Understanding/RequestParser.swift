@@ -23,7 +23,8 @@ struct RequestParser {
         interpretation.command = command?.command
         interpretation.anchor = takeAnchor(&request, after: command?.end ?? 0)
 
-        let speaksOfPast = request.words.contains(where: vocabulary.pastTense.contains)
+        // Past tense, or only what happened rather than was planned ("pics from Saturday"), speaks of the past.
+        let speaksOfPast = vocabulary.speaksOfPast(request.words) || speaksOnlyOfWhatHappened(request, requested: requested)
         let reader = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: speaksOfPast ? .past : .either,
                                           isReferenceNoun: { isReferenceNoun(at: $0, in: $1) })
         let time = reader.read(&request, dates: takeNumericDates(in: text, &request))
@@ -345,6 +346,20 @@ struct RequestParser {
             return Interpretation.Anchor(relation: relation, words: span.map { request.words[$0] })
         }
         return nil
+    }
+
+    /// Whether every type the request names (by a noun, or the caller) is of
+    /// things that happen and are not planned — photos taken, messages sent,
+    /// an album of photos — rather than planned, or holding what is planned
+    /// (a calendar's events).
+    private func speaksOnlyOfWhatHappened(_ request: RequestWords, requested: Set<EntityType>) -> Bool {
+        var named = requested
+        for index in request.words.indices where request.isUntaken(index) {
+            named.formUnion(grammar.typeNames.matches(in: request.words, at: index).map(\.value.type))
+        }
+        return !named.isEmpty && named.allSatisfy { type in
+            !grammar.scheduledTypes.contains(type) && grammar.timedReferrers[type, default: []].allSatisfy { !grammar.scheduledTypes.contains($0) }
+        }
     }
 
     /// Whether a time expression starts at a position ("after 3 pm" is a time, not an anchor).

@@ -13,6 +13,9 @@ public struct RequestVocabulary: Sendable {
     let fillers: PhraseTable<Void>
     let ignored: Set<String>
     let pastTense: Set<String>
+    /// Past-tense words that speak of the present after one of some words
+    /// earlier in the request: "what have I got on Friday" is having, not the past.
+    let presentAfter: [String: Set<String>]
     let commands: PhraseTable<CommandEntry>
     let focusedPointers: PhraseTable<Void>
     let pluralPointers: PhraseTable<Void>
@@ -147,6 +150,9 @@ public struct RequestVocabulary: Sendable {
         fillers = try phrases(table.fillers)
         ignored = try words(table.ignored).union(StopWords.english)
         pastTense = try words(table.pastTense)
+        presentAfter = try (table.presentAfter ?? [:]).reduce(into: [:]) { table, entry in
+            for word in try normalizedWords(in: entry.key) { table[word] = try words(entry.value) }
+        }
         commands = try PhraseTable(table.commands.flatMap { command in
             let entry = CommandEntry(name: command.name, recipientFirst: command.recipientFirst ?? false,
                                      arguments: try PhraseTable((command.arguments ?? []).flatMap { argument in
@@ -257,6 +263,7 @@ public struct RequestVocabulary: Sendable {
         }
         let language: String
         let fillers, ignored, pastTense: [String]
+        let presentAfter: [String: [String]]?
         let commands: [Command]
         let references: References
         struct AgentVerbs: Decodable {
@@ -270,5 +277,17 @@ public struct RequestVocabulary: Sendable {
         let languageMarkers: [String]
         let time: Time
         let anchors: Anchors
+    }
+}
+
+extension RequestVocabulary {
+    /// Whether words speak of the past: a past-tense word, unless a word
+    /// before it makes it present ("what have I got", not "what I got").
+    func speaksOfPast(_ words: [String]) -> Bool {
+        words.indices.contains { index in
+            guard pastTense.contains(words[index]) else { return false }
+            guard let makesPresent = presentAfter[words[index]] else { return true }
+            return !words[..<index].contains(where: makesPresent.contains)
+        }
     }
 }

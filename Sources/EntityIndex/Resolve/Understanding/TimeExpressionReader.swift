@@ -12,11 +12,12 @@ struct TimeExpressionReader {
 
     /// Which side of now a request speaks of.
     enum Tense {
-        /// "what did Amara send on Friday": the last Friday.
+        /// "what did Amara send on Friday", "pics from Saturday": the last Friday or Saturday.
         case past
         /// "reschedule it to Monday": the next Monday.
         case future
-        /// "the meeting on Friday": the nearer Friday.
+        /// "what's on Saturday", "the meeting on the 9th": the coming Saturday (as
+        /// English says "last Saturday" for the past one), the nearer 9th.
         case either
     }
     /// Whether the word at a position makes a screen reference of a number
@@ -299,7 +300,7 @@ struct TimeExpressionReader {
             }
         }
         if let (length, weekday) = request.match(words.weekdays, at: index) {
-            return (length, clock.weekday(weekday, shift: tense == .past ? -2 : tense == .future ? 2 : 3), nil)
+            return (length, clock.weekday(weekday, shift: tense == .past ? -2 : 2), nil)
         }
         if let (length, interval) = isoDate(at: index, in: request) { return (length, interval, nil) }
         if let (length, interval) = month(at: index, in: request, afterMarker: false) { return (length, interval, nil) }
