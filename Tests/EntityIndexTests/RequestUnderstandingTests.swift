@@ -139,6 +139,9 @@ import Testing
         #expect(try read("anything about the scrubber tomorrow").types == ["calendar.event", "reminders.reminder"])
         #expect(try read("anything about the scrubber yesterday").types.isEmpty)
         #expect(try read("show the next").time == nil)
+        // An order with only a time and words that say nothing after it orders what is asked for.
+        #expect(try read("what's first thing on Monday").time?.order == .earliest)
+        #expect(try read("what's first on Monday").contentWords.isEmpty)
         let overdue = try read("overdue reminders")
         #expect(overdue.time?.to == sampleNow)
         #expect(overdue.flags.first?.value == false)

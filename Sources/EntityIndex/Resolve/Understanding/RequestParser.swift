@@ -419,8 +419,8 @@ struct RequestParser {
                 if isReferenceNoun(at: index + length, in: request), relative == .previous || relative == .next {
                     found(.relative(relative), index..<index + length)
                 } else if isReferenceNoun(at: index + length, in: request) || isContent(at: index + length, in: request)
-                            || endsClause(at: index + length, in: request) && !isNoun(request, index..<index + length) {
-                    // "the next meeting", and after what it orders: "when am I talking to her next".
+                            || endsClause(at: pastFrame(from: index + length, in: request), in: request) && !isNoun(request, index..<index + length) {
+                    // "the next meeting", and after what it orders: "when am I talking to her next", "what's first (thing) on Monday".
                     order = (relative, request[index..<index + length])
                     request.take(index..<index + length)
                 }
@@ -459,6 +459,17 @@ struct RequestParser {
                 && !vocabulary.personDeterminers.contains(in: request.words, at: index)
         }
         return isArticle(range.lowerBound) || isArticle(range.lowerBound - 1)
+    }
+
+    /// The first position from `index` on that holds more than a frame around
+    /// what was said: words already read (a time) and words that say nothing.
+    private func pastFrame(from index: Int, in request: RequestWords) -> Int {
+        var position = index
+        while position < request.words.count, !request.clauseStarts.contains(position),
+              !request.isUntaken(position) || vocabulary.ignored.contains(request.words[position]) {
+            position += 1
+        }
+        return position
     }
 
     /// Whether a clause ends before a position: the request's end or a comma.
