@@ -106,6 +106,10 @@ import Testing
         #expect(video.types == ["photos.asset"])
         #expect(video.cues.contains { $0.properties.map(\.path) == ["mediaType"] && $0.words == ["video"] })
         #expect(video.cues.contains { $0.words == ["olga"] && $0.properties.contains { $0.path == "sharedBy" } })
+        // Said with the type's own noun, a kind narrows nothing: "photos and videos" are any photo assets.
+        let both = try read("photos and videos with Arjun in them")
+        #expect(both.types == ["photos.asset"])
+        #expect(!both.cues.contains { $0.properties.map(\.path) == ["mediaType"] })
     }
 
     @Test func timeWordsBecomeRangesOnTheClock() throws {

@@ -549,7 +549,8 @@ struct RequestParser {
 
     /// Nouns for types ("meetings", "mail", "photo"), and the words that said
     /// them; a noun that is also a kind of its type ("video") adds that kind to
-    /// `kinds`. A container said after a cue ("on the crew meals calendar", "in
+    /// `kinds`, unless the type's own noun is said too ("photos and videos": any
+    /// of them). A container said after a cue ("on the crew meals calendar", "in
     /// the Family album") is the cue's value, not a type wanted; said with a
     /// time ("my calendar next week"), it stands for what it holds.
     private func takeTypeWords(_ request: inout RequestWords, hasTime: Bool, kinds: inout [Interpretation.PropertyCue])
@@ -557,6 +558,8 @@ struct RequestParser {
         var types: Set<EntityType> = []
         var words: [String] = []
         var plural = false
+        var saidKinds: [Interpretation.PropertyCue] = []
+        var saidWhole: Set<EntityType> = []  // types named by a noun for all of them
         for index in request.words.indices where request.isFree(index) {
             let matches = grammar.typeNames.matches(in: request.words, at: index, usable: request.isFree)
             guard let length = matches.first?.length else { continue }
@@ -572,8 +575,12 @@ struct RequestParser {
             words += request[index..<index + length]
             plural = plural || longest.allSatisfy(\.value.isPlural)
             request.take(index..<index + length)
-            kinds += grammar.kinds(namedBy: request[index..<index + length], types: named)
+            for type in named {
+                let kind = grammar.kinds(namedBy: request[index..<index + length], types: [type])
+                if kind.isEmpty { saidWhole.insert(type) } else { saidKinds += kind }
+            }
         }
+        kinds += saidKinds.filter { kind in !kind.properties.allSatisfy { saidWhole.contains($0.type) } }
         return (types, words, plural)
     }
 
