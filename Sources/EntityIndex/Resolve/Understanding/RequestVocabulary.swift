@@ -106,6 +106,8 @@ public struct RequestVocabulary: Sendable {
         let this: PhraseTable<Void>, next: PhraseTable<Void>, last: PhraseTable<Void>
         let within: PhraseTable<Void>, withinPast: PhraseTable<Void>
         let inWords: PhraseTable<Void>, on: PhraseTable<Void>, at: PhraseTable<Void>, of: PhraseTable<Void>, ago: PhraseTable<Void>
+        /// After a quantity of a unit, ahead of now: "two weeks from today".
+        let hence: PhraseTable<Void>
         let before: PhraseTable<Void>, until: PhraseTable<Void>, after: PhraseTable<Void>, since: PhraseTable<Void>
         let am: PhraseTable<Void>, pm: PhraseTable<Void>, oclock: PhraseTable<Void>, half: PhraseTable<Void>
         let now: PhraseTable<Void>, upcoming: PhraseTable<Void>, recent: PhraseTable<Void>
@@ -200,7 +202,7 @@ public struct RequestVocabulary: Sendable {
             this: try phrases(time.this), next: try phrases(time.next), last: try phrases(time.last),
             within: try phrases(time.within), withinPast: try phrases(time.withinPast),
             inWords: try phrases(time.in), on: try phrases(time.on), at: try phrases(time.at), of: try phrases(time.of),
-            ago: try phrases(time.ago), before: try phrases(time.before), until: try phrases(time.until),
+            ago: try phrases(time.ago), hence: try phrases(time.hence ?? []), before: try phrases(time.before), until: try phrases(time.until),
             after: try phrases(time.after), since: try phrases(time.since),
             am: try phrases(time.am), pm: try phrases(time.pm), oclock: try phrases(time.oclock), half: try phrases(time.half),
             now: try phrases(time.now), upcoming: try phrases(time.upcoming), recent: try phrases(time.recent),
@@ -251,6 +253,7 @@ public struct RequestVocabulary: Sendable {
             let monthsNeedingContext, monthContext: [String]
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
+            let hence: [String]?
             let am, pm, oclock, half, now, upcoming, recent, laterToday, earlierToday: [String]
             let overdue: Overdue
             let weekStartsOn: Int

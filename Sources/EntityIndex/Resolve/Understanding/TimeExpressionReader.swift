@@ -178,7 +178,7 @@ struct TimeExpressionReader {
         return nil
     }
 
-    /// "in the next 3 days", "the past week", "in 2 hours", "3 days ago", "in March".
+    /// "in the next 3 days", "the past week", "in 2 hours", "3 days ago", "two weeks from today", "in March".
     private func stretch(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
         // A modifier right before a unit ("next week") names a calendar unit: leave that to `point`.
         let modified = [words.this, words.next, words.last].contains { table in
@@ -218,10 +218,17 @@ struct TimeExpressionReader {
             }
         }
         if let (quantityLength, quantity) = quantity(at: index, in: request, optional: false),
-           let (unitLength, unit) = request.match(words.units, at: index + quantityLength),
-           let (agoLength, _) = request.match(words.ago, at: index + quantityLength + unitLength) {
-            state.name(clock.unit(unit, containing: clock.now, shiftedBy: -quantity))
-            return quantityLength + unitLength + agoLength
+           let (unitLength, unit) = request.match(words.units, at: index + quantityLength) {
+            if let (agoLength, _) = request.match(words.ago, at: index + quantityLength + unitLength) {
+                state.name(clock.unit(unit, containing: clock.now, shiftedBy: -quantity))
+                return quantityLength + unitLength + agoLength
+            }
+            if let (henceLength, _) = request.match(words.hence, at: index + quantityLength + unitLength) {
+                // "two weeks from today" is a day; "two hours from now" is the hour it names.
+                let isShort = unit == "minute" || unit == "hour" || unit == "weekend"
+                state.name(isShort ? clock.unit(unit, containing: clock.now, shiftedBy: quantity) : clock.day(after: quantity, unit))
+                return quantityLength + unitLength + henceLength
+            }
         }
         return nil
     }
@@ -469,6 +476,19 @@ struct RequestClock {
     /// The day `offset` days from today.
     func day(offset: Int) -> DateInterval {
         let start = calendar.date(byAdding: .day, value: offset, to: startOfDay(now))!
+        return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
+    }
+
+    /// The day `count` units ("day", "week", "fortnight", "month", "year") after today.
+    func day(after count: Int, _ unit: String) -> DateInterval {
+        let (component, multiple): (Calendar.Component, Int) = switch unit {
+        case "week": (.weekOfYear, 1)
+        case "fortnight": (.weekOfYear, 2)
+        case "month": (.month, 1)
+        case "year": (.year, 1)
+        default: (.day, 1)
+        }
+        let start = calendar.date(byAdding: component, value: count * multiple, to: startOfDay(now))!
         return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
     }
 
