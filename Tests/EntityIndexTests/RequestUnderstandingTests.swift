@@ -170,6 +170,10 @@ import Testing
     }
 
     @Test func propertyCuesLanguagesAndIdentifiers() throws {
+        // The language to translate into is wanted, not the one the entity is in.
+        let translate = try read("can you translate this into English")
+        #expect(translate.languages.isEmpty && translate.contentWords == ["translate"])
+        #expect(try read("the message in Japanese").languages == ["ja"])
         let tagged = try read("notes tagged hydroponics")
         #expect(tagged.cues.first?.properties.map(\.path) == ["tags"])
         #expect(try read("meetings with Mateo").cues.first?.properties.map(\.path) == ["attendees"])

@@ -492,11 +492,16 @@ struct RequestParser {
 
     // MARK: Languages, types, properties, flags
 
-    /// "in Japanese", "the German note".
+    /// "in Japanese", "the German note"; "into English" is taken but wanted, not filtered by.
     private func takeLanguages(_ request: inout RequestWords) -> [String] {
         var codes: [String] = []
         for index in request.words.indices where request.isFree(index) {
-            if let (markerLength, _) = request.match(vocabulary.languageMarkers, at: index),
+            if let (targetLength, _) = request.match(vocabulary.languageTargets, at: index),
+               let (nameLength, _) = request.match(vocabulary.languageNames, at: index + targetLength),
+               !request.isUntaken(index + targetLength + nameLength) {
+                // "translate this into English": the language wanted, not the one it is in.
+                request.take(index..<index + targetLength + nameLength)
+            } else if let (markerLength, _) = request.match(vocabulary.languageMarkers, at: index),
                let (nameLength, code) = request.match(vocabulary.languageNames, at: index + markerLength) {
                 codes.append(code)
                 request.take(index..<index + markerLength + nameLength)

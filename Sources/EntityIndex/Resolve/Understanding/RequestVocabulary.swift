@@ -55,6 +55,9 @@ public struct RequestVocabulary: Sendable {
     let agentCue: String
     let languageNames: PhraseTable<String>
     let languageMarkers: PhraseTable<Void>
+    /// Words before a language that make it the one wanted, not the one an
+    /// entity is in: "translate this into English".
+    let languageTargets: PhraseTable<Void>
     let time: TimeWords
     let anchors: PhraseTable<RequestInterpretation.Anchor.Relation>
 
@@ -190,6 +193,7 @@ public struct RequestVocabulary: Sendable {
         agentCue = table.agentVerbs.cue
         languageNames = try PhraseTable(table.languages.map { ($0.key, $0.value) })
         languageMarkers = try phrases(table.languageMarkers)
+        languageTargets = try phrases(table.languageTargets ?? [])
         let time = table.time
         self.time = TimeWords(
             days: try PhraseTable(time.days.map { ($0.key, ($0.value.day, $0.value.hours.map { $0[0] * 60..<$0[1] * 60 })) }),
@@ -278,6 +282,7 @@ public struct RequestVocabulary: Sendable {
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
+        let languageTargets: [String]?
         let time: Time
         let anchors: Anchors
     }
