@@ -432,9 +432,12 @@ extern "C" eix_match_set *eix_database_search_by_value(eix_database *database,
 
 namespace {
 
-/// Whether a term is a general-text stemmed term: "Z" then a word, not "Z" + a prefix.
-bool is_general_stem(const std::string &term) {
-    return term.size() > 1 && term[0] == 'Z' && !(term[1] >= 'A' && term[1] <= 'Z');
+/// Whether a term is a stemmed word of the general text: `stem_prefix` then a
+/// word, not `stem_prefix` then another prefix (one that begins with one of
+/// `prefix_initials`). The caller's layout says what both are.
+bool is_general_stem(const std::string &term, const std::string &stem_prefix, const std::string &prefix_initials) {
+    return term.size() > stem_prefix.size() && term.compare(0, stem_prefix.size(), stem_prefix) == 0
+        && prefix_initials.find(term[stem_prefix.size()]) == std::string::npos;
 }
 
 /// A term's frequency, remembered until the handle's revision changes: feedback
@@ -467,8 +470,11 @@ struct RelevantTermStats {
 extern "C" eix_expansion_set *eix_database_feedback_terms(eix_database *database,
                                                           const eix_query *query,
                                                           const uint32_t *docids, size_t documents,
+                                                          const char *stem_prefix, size_t stem_prefix_length,
+                                                          const char *prefix_initials, size_t prefix_initials_length,
                                                           uint32_t count, eix_error *error) {
     return eix_guard<eix_expansion_set *>(error, nullptr, [&] {
+        const std::string general(stem_prefix, stem_prefix_length), initials(prefix_initials, prefix_initials_length);
         const Xapian::Database &db = database->database;
         auto set = std::make_unique<eix_expansion_set>();
         std::vector<Xapian::docid> relevant(docids, docids + documents);
@@ -485,7 +491,7 @@ extern "C" eix_expansion_set *eix_database_feedback_terms(eix_database *database
             const double length = db.get_doclength(did);
             for (auto term = db.termlist_begin(did); term != db.termlist_end(did); ++term) {
                 std::string name = *term;
-                if (!is_general_stem(name)) continue;
+                if (!is_general_stem(name, general, initials)) continue;
                 const double wdf = std::max<Xapian::termcount>(term.get_wdf(), 1);
                 RelevantTermStats &entry = relevant_terms[std::move(name)];
                 entry.documents += 1;

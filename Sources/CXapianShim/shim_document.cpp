@@ -62,7 +62,7 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
 
         std::vector<std::string> term_prefixes;
         for (size_t i = 0; i < prefix_count; ++i) {
-            term_prefixes.push_back("Z" + std::string(prefixes[i], prefix_lengths[i]));
+            term_prefixes.emplace_back(prefixes[i], prefix_lengths[i]);
         }
         const std::string numbered(numbered_prefix == nullptr ? "" : std::string(numbered_prefix, numbered_prefix_length));
         std::string_view rest(words), previous;

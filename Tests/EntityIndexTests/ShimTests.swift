@@ -136,25 +136,25 @@ import Testing
             ["Zorbit", "Zoxygen", "Zmoon", "ZXTITLEoxygen"],
             ["Zorbit", "Zoxygen", "Zrover"],
         ] + filler)
-        let terms = try database.feedbackTerms(describing: [1, 2, 3], excluding: try Query.term("Zorbit"), count: 10)
+        let terms = try database.feedbackTerms(describing: [1, 2, 3], excluding: try Query.term("Zorbit"), count: 10, stemPrefix: IndexLayout.stemMarker, prefixInitials: IndexLayout.prefixInitials)
         // Shared by all three beats shared by two; a term one document holds, a
         // query term and a property's term are left out.
         #expect(terms.map(\.term) == ["Zoxygen", "Zmoon"])
         #expect(terms[0].weight > terms[1].weight && terms[1].weight > 0)
-        #expect(try database.feedbackTerms(describing: [1], excluding: try Query.term("Zorbit"), count: 10).isEmpty)
+        #expect(try database.feedbackTerms(describing: [1], excluding: try Query.term("Zorbit"), count: 10, stemPrefix: IndexLayout.stemMarker, prefixInitials: IndexLayout.prefixInitials).isEmpty)
     }
 
     @Test func feedbackWeightsFollowChangesToTheIndex() throws {
         let database = try database(of: [["Zorbit", "Zmoon"], ["Zorbit", "Zmoon"]] + (0..<8).map { ["Zfiller\($0)"] })
         let query = try Query.term("Zorbit")
-        let before = try database.feedbackTerms(describing: [1, 2], excluding: query, count: 1)
+        let before = try database.feedbackTerms(describing: [1, 2], excluding: query, count: 1, stemPrefix: IndexLayout.stemMarker, prefixInitials: IndexLayout.prefixInitials)
         for number in 0..<5 {
             let document = Document()
             try document.addTerm("Zmoon")
             try database.replaceDocument(uniqueTerm: "Qmore\(number)", with: document)
         }
         // "moon" is now common: remembered frequencies must not hide that.
-        let after = try database.feedbackTerms(describing: [1, 2], excluding: query, count: 1)
+        let after = try database.feedbackTerms(describing: [1, 2], excluding: query, count: 1, stemPrefix: IndexLayout.stemMarker, prefixInitials: IndexLayout.prefixInitials)
         #expect(before.first?.term == "Zmoon" && after.first?.term == "Zmoon")
         #expect(after[0].weight < before[0].weight)
     }

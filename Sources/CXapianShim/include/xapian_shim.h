@@ -147,8 +147,8 @@ const char *_Nullable eix_document_value(eix_document *document, uint32_t slot,
 
 /**
  * Indexes text, splitting and stemming it once: every word (as
- * `eix_text_words` splits it) is stemmed and added as `"Z" + prefixes[i] +
- * stem` for each prefix, without positions (nothing searches phrases, and
+ * `eix_text_words` splits it) is stemmed and added as `prefixes[i] + stem`
+ * for each term prefix (the caller's layout marks stemmed terms in them), without positions (nothing searches phrases, and
  * positions cost donation time and index size). The unstemmed word is not
  * kept: nothing searches it. A number right after a word that has letters
  * ("Kestrel 4", "EVA 2") is also added as `numbered_prefix + word + " " +
@@ -370,13 +370,16 @@ typedef struct eix_expansion_set eix_expansion_set;
 /**
  * The terms that best describe the given documents, weighted as Xapian's
  * expansion set weighs them (TradEWeight, the documents as the relevant set),
- * at most `count`, best first: only general-text stemmed terms (`Z` + a
- * lower-case word) that at least two of the documents share and that are not
- * in `query`. Term frequencies are remembered until the handle's revision
- * changes.
+ * at most `count`, best first: only stemmed words of the general text —
+ * `stem_prefix` then a word that does not begin with one of `prefix_initials`
+ * (the caller's layout says both) — that at least two of the documents share
+ * and that are not in `query`. Term frequencies are remembered until the
+ * handle's revision changes.
  */
 eix_expansion_set *_Nullable eix_database_feedback_terms(eix_database *database, const eix_query *query,
                                                const uint32_t *_Nullable docids, size_t documents,
+                                               const char *stem_prefix, size_t stem_prefix_length,
+                                               const char *prefix_initials, size_t prefix_initials_length,
                                                uint32_t count, eix_error *_Nullable error);
 uint32_t eix_expansion_set_size(const eix_expansion_set *set);
 /** The term at a position; valid until the set is freed. */

@@ -267,12 +267,21 @@ final class Database {
         return terms
     }
 
-    /// The general-text terms that best describe some documents — a query's
-    /// best matches, for relevance feedback — best first, with Xapian's
-    /// expansion weights; the query's own terms are left out.
-    func feedbackTerms(describing documentIDs: [UInt32], excluding query: Query, count: Int) throws -> [(term: String, weight: Double)] {
+    /// The terms that best describe some documents — a query's best matches,
+    /// for relevance feedback — best first, with Xapian's expansion weights;
+    /// only terms of `stemPrefix` then a word not beginning with one of
+    /// `prefixInitials` (the layout's general text), the query's own left out.
+    func feedbackTerms(describing documentIDs: [UInt32], excluding query: Query, count: Int,
+                       stemPrefix: String, prefixInitials: String) throws -> [(term: String, weight: Double)] {
         let set = try documentIDs.withUnsafeBufferPointer { buffer in
-            try withEngineError { eix_database_feedback_terms(handle, query.handle, buffer.baseAddress, buffer.count, UInt32(count), $0) }
+            try stemPrefix.withBytes { prefixBytes, prefixCount in
+                try prefixInitials.withBytes { initialsBytes, initialsCount in
+                    try withEngineError {
+                        eix_database_feedback_terms(handle, query.handle, buffer.baseAddress, buffer.count, prefixBytes, prefixCount,
+                                                    initialsBytes, initialsCount, UInt32(count), $0)
+                    }
+                }
+            }
         }!
         defer { eix_expansion_set_free(set) }
         return withExtendedLifetime(query) {

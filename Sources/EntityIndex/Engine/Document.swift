@@ -54,8 +54,8 @@ final class Document {
         return Array(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : length))
     }
 
-    /// Indexes the words of `text`, split and stemmed once, under each of
-    /// `prefixes` (without positions: nothing searches phrases), and each
+    /// Indexes the words of `text`, split and stemmed once, under each of the
+    /// term `prefixes` (without positions: nothing searches phrases), and each
     /// number after a word as `numberedPrefix` + word + " " + number when given.
     /// - Returns: the words, when `returningWords` (to spare splitting twice).
     @discardableResult

@@ -206,7 +206,7 @@ private struct TermWriter {
 
     /// Words in the general text and under the property path's prefix, split once.
     private mutating func indexWords(_ text: String, path: String, language: Language) throws {
-        words += try document.indexText(text, under: [IndexLayout.generalTextPrefix, IndexLayout.propertyPrefix(for: path)],
+        words += try document.indexText(text, under: [IndexLayout.generalTextPrefix, IndexLayout.propertyPrefix(for: path)].map(IndexLayout.stemmedPrefix),
                                         numberedPrefix: IndexLayout.numberedPrefix, stemmer: stemmers.stemmer(for: language),
                                         returningWords: collectsWords)
     }

@@ -126,8 +126,23 @@ enum IndexLayout {
         "XM\(stem)"
     }
 
+    /// What marks a stemmed term, before its prefix: "Z" as Xapian's own
+    /// query parser marks them.
+    static let stemMarker = "Z"
+
+    /// The term prefix under which a stemmed word is indexed, for a word prefix
+    /// (`generalTextPrefix`, `propertyPrefix(for:)`).
+    static func stemmedPrefix(_ prefix: String) -> String {
+        stemMarker + prefix
+    }
+
     /// The term a stemmed word is indexed and searched as (see `eix_document_index_text`).
     static func stemmedTerm(_ stem: String, prefix: String = generalTextPrefix) -> String {
-        "Z\(prefix)\(stem)"
+        stemmedPrefix(prefix) + stem
     }
+
+    /// The letters that begin a prefix of the layout's own (every one is a
+    /// capital): after `stemMarker`, such a letter begins a property's
+    /// prefix, anything else a word of the general text.
+    static let prefixInitials = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 }

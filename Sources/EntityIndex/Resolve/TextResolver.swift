@@ -184,7 +184,9 @@ struct TextResolver {
     private func rescoredWithFeedback(_ matches: MatchSet, of query: Query) throws -> MatchSet? {
         let documentIDs = (0..<matches.count).map(matches.documentID(at:))
         let feedback = try reader.database.feedbackTerms(describing: Array(documentIDs.prefix(meaningSettings.feedbackDocuments)),
-                                                         excluding: query, count: meaningSettings.feedbackTerms)
+                                                         excluding: query, count: meaningSettings.feedbackTerms,
+                                                         stemPrefix: IndexLayout.stemmedPrefix(IndexLayout.generalTextPrefix),
+                                                         prefixInitials: IndexLayout.prefixInitials)
         guard let best = feedback.first?.weight, best > 0 else { return nil }
         let terms = try feedback.map { try Query.term($0.term).scaled(by: meaningSettings.feedbackWeight * $0.weight / best) }
         let expanded = try Query.combine(.andMaybe, [query, try Query.combine(.or, terms)])
