@@ -7,9 +7,9 @@ enum IndexLayout {
     }
 
     /// The term of an entity's whole name, from its words (see
-    /// `NameScoring.significantWords`); nil when it would be too long a term.
+    /// `NameWords.significant`); nil when it would be too long a term.
     static func wholeNameTerm(_ words: [String]) -> String? {
-        let significant = NameScoring.significantWords(words)
+        let significant = NameWords.significant(words)
         guard !significant.isEmpty else { return nil }
         let term = "XW" + significant.joined(separator: " ")
         return term.utf8.count <= maximumTermLength ? term : nil

@@ -14,7 +14,7 @@ struct NameResolver {
     /// without `guessing`, only names that hold some word as it is.
     func candidates(for words: [String], filter: Query?, requiringAll: Bool = false, guessing: Bool = true) throws -> [Candidate] {
         var alternatives: [Query] = []
-        let significant = NameScoring.significantWords(words)
+        let significant = NameWords.significant(words)
         for word in significant {
             alternatives.append(try Query.term(IndexLayout.nameTerm(word)))
             // A word some name holds as it is needs no guessing: only unknown

@@ -9,23 +9,6 @@ enum NameScoring {
     /// Quality of a word two edits away.
     static let twoEdits = 0.5
 
-    /// Small words a person adds around a name ("the", "with"); they neither
-    /// count for nor against a name.
-    static let stopWords: Set<String> = [
-        "a", "an", "and", "at", "by", "for", "from", "in", "into", "my", "of", "on", "or", "our",
-        "the", "to", "with", "about", "called", "named",
-    ]
-
-    /// The words that make a name what it is: its distinct words other than
-    /// stop words, in order ("the Crew Lunch" and "crew lunch" agree); all
-    /// its distinct words when every one is a stop word.
-    static func significantWords(_ words: [String]) -> [String] {
-        var seen: Set<String> = []
-        let distinct = words.filter { seen.insert($0).inserted }
-        let content = distinct.filter { !stopWords.contains($0) }
-        return content.isEmpty ? distinct : content
-    }
-
     /// How well one query word fits one name word.
     static func quality(of queryWord: String, against nameWord: String) -> Double {
         if queryWord == nameWord { return exact }
@@ -50,7 +33,7 @@ enum NameScoring {
         var total = 0.0, counted = 0
         var coveredNameWords = Set<Int>()
         // Small words are no evidence of a name, unless they are all there is.
-        let content = query.filter { !stopWords.contains($0) }
+        let content = query.filter { !NameWords.stopWords.contains($0) }
         for word in content.isEmpty ? query : content {
             var best = 0.0, bestIndex: Int?
             for (index, nameWord) in name.enumerated() {

@@ -64,7 +64,7 @@ struct TextResolver {
         /// must hold them all, otherwise all but stop words (`StopWords.searched`).
         var searchedWords: Set<String> {
             let all = words.map(\.word)
-            return Set(requiresAllWords ? NameScoring.significantWords(all) : StopWords.searched(all))
+            return Set(requiresAllWords ? NameWords.significant(all) : StopWords.searched(all))
         }
     }
 
