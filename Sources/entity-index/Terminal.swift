@@ -58,12 +58,16 @@ func displayWidth(_ text: String) -> Int {
 final class ProgressLine {
     private var total: Int
     private let verb: String
+    /// What happens once every thing is done ("committing"), shown then.
+    private let lastStep: String?
     private var lastDrawn = Date.distantPast
 
-    /// A line for `verb`ing `total` things (0 when only the updates will say how many).
-    init(verb: String, total: Int = 0) {
+    /// A line for `verb`ing `total` things (0 when only the updates will say
+    /// how many), saying `lastStep` when all are done.
+    init(verb: String, total: Int = 0, lastStep: String? = nil) {
         self.verb = verb
         self.total = total
+        self.lastStep = lastStep
     }
 
     /// Shows `done` of the total, at most ten times a second.
@@ -73,8 +77,8 @@ final class ProgressLine {
         guard done == total || now.timeIntervalSince(lastDrawn) >= 0.1 else { return }
         lastDrawn = now
         let percent = total == 0 ? 100 : done * 100 / total
-        let committing = done == total ? ", committing" : ""
-        FileHandle.standardError.write(Data("\r\(verb) \(done)/\(total) (\(percent)%)\(committing)".utf8))
+        let last = done == total ? lastStep.map { ", \($0)" } ?? "" : ""
+        FileHandle.standardError.write(Data("\r\(verb) \(done)/\(total) (\(percent)%)\(last)".utf8))
     }
 
     /// Shows `done` of a total known only as the work goes.

@@ -30,7 +30,7 @@ enum DonateCommand: Command {
 
         let started = Date()
         let index = try EntityIndex(path: path, configuration: IndexConfiguration(schemas: schemas))
-        let progress = ProgressLine(verb: "donating")
+        let progress = ProgressLine(verb: "donating", lastStep: "committing")
         let counts = try index.donate(contentsOfFiles: files, sourceNames: sources, progress: progress.update(_:of:))
         progress.finish()
         let seconds = Date().timeIntervalSince(started)

@@ -76,7 +76,7 @@ enum EvalCommand: Command {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let entities = collection.entities
         let runs = try runs(arguments, startingFrom: .documents)
-        let donating = ProgressLine(verb: "donating", total: entities.count)
+        let donating = ProgressLine(verb: "donating", total: entities.count, lastStep: "committing")
         try EntityIndex(path: path, configuration: donationConfiguration(runs, lexicon: lexicon, schemas: schemas)).donate(entities, progress: donating.update)
         donating.finish()
 
@@ -116,7 +116,7 @@ enum EvalCommand: Command {
         guard let path = temporary ?? indexPath else { throw UsageError("give the entities with --corpus FILE, or an index with --index DIR") }
         let runs = try runs(arguments, startingFrom: MeaningSettings())
         if temporary != nil {
-            let donating = ProgressLine(verb: "donating")
+            let donating = ProgressLine(verb: "donating", lastStep: "committing")
             try EntityIndex(path: path, configuration: donationConfiguration(runs, lexicon: lexicon, schemas: schemas))
                 .donate(contentsOfFiles: corpus, progress: donating.update(_:of:))
             donating.finish()
