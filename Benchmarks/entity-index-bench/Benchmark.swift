@@ -25,7 +25,7 @@ enum Benchmark {
           --only donation  only measure donation in batches of 1,000, and print it
           --entity-neighbours N  with --only donation: neighbours in meaning per entity
                            word (MeaningSettings.neighboursPerEntityWord; 0 for none)
-          --shards N       with --only donation: an index of N shards (default 1)
+          --shards N       EntityIndex's index of N shards (default 1); raw Xapian searches them as one too
         """
 
     static func main() {
@@ -50,7 +50,9 @@ enum Benchmark {
         let sizes = (options["--sizes"] ?? "10000,100000").split(separator: ",").compactMap { Int($0) }
         let sample = try EntityJSONLines.decode(try Data(contentsOf: URL(fileURLWithPath: options["--corpus"] ?? "corpora/space-crew.jsonl")))
         let extraText = try options["--beir"].map { try BEIRCollection(directory: $0, split: "test").documents.map { $0.title + " " + $0.text } } ?? []
-        let settings = RunSettings(queries: Int(options["--queries"] ?? "40") ?? 40, iterations: Int(options["--iterations"] ?? "20") ?? 20)
+        guard let shards = Int(options["--shards"] ?? "1"), shards > 0 else { throw BenchmarkError("--shards takes a count of 1 or more") }
+        let settings = RunSettings(queries: Int(options["--queries"] ?? "40") ?? 40, iterations: Int(options["--iterations"] ?? "20") ?? 20,
+                                   shards: shards)
 
         if let path = options["--export"] {
             let corpus = SyntheticCorpus(size: sizes.first ?? 10_000, sample: sample, extraText: extraText)
@@ -71,10 +73,9 @@ enum Benchmark {
                 guard let count = Int(count), count >= 0 else { throw BenchmarkError("--entity-neighbours takes a count, not '\(count)'") }
                 meaning.neighboursPerEntityWord = count
             }
-            guard let shards = Int(options["--shards"] ?? "1"), shards > 0 else { throw BenchmarkError("--shards takes a count of 1 or more") }
             for size in sizes {
                 let rate = try SizeRun(corpus: SyntheticCorpus(size: size, sample: sample, extraText: extraText), settings: settings)
-                    .donationOnly(configuration: IndexConfiguration(meaning: meaning), shards: shards)
+                    .donationOnly(configuration: IndexConfiguration(meaning: meaning))
                 print("\(size) entities\(shards > 1 ? " in \(shards) shards" : ""): donation in batches of 1,000: \(Int(rate))/s")
             }
             return
@@ -101,6 +102,8 @@ enum Benchmark {
 struct RunSettings {
     let queries: Int
     let iterations: Int
+    /// How many shards EntityIndex's index is made of.
+    let shards: Int
 }
 
 /// Everything one run measured.

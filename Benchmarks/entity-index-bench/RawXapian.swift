@@ -1,4 +1,5 @@
 import CXapianShim
+import Foundation
 
 /// The baseline: Xapian through the shim's C calls alone, with the query's
 /// terms worked out in advance, so it pays for no EntityIndex layer at all.
@@ -6,9 +7,13 @@ final class RawXapian {
     private let database: OpaquePointer
     private let stemmer: OpaquePointer
 
-    init(path: String) throws {
+    /// Xapian on the databases of an index (several shards are searched as one).
+    init(databases paths: [String]) throws {
         var error = eix_error()
-        guard let database = eix_database_open(path, path.utf8.count, EIX_OPEN_READ_ONLY, &error),
+        let copies = paths.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer($0) }
+        guard let database = eix_database_open_shards(pointers, paths.map(\.utf8.count), paths.count, EIX_OPEN_READ_ONLY, &error),
               let stemmer = eix_stemmer_new("en", 2, &error)
         else { throw RawXapianError(error) }
         self.database = database

@@ -17,6 +17,8 @@ struct SizeReport: Codable {
         let plain: Latency?
     }
     let entities: Int
+    /// How many shards EntityIndex's index (and raw Xapian's view of it) had.
+    let shards: Int
     let donationPerSecond: Double
     let sqliteInsertsPerSecond: Double
     let singleDonation: Latency
@@ -33,7 +35,7 @@ struct SizeReport: Codable {
         func mib(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
         func ratio(_ a: Double, _ b: Double?) -> String { b.map { String(format: "%.2f", a / $0) } ?? "—" }
         var lines = [
-            "### \(entities) entities",
+            "### \(entities) entities" + (shards > 1 ? " in \(shards) shards" : ""),
             "",
             "| kind | EntityIndex p50 ms | p95 | p99 | raw Xapian p50, terms given | from text | SQLite FTS5 p50 | × raw Xapian, terms given | × from text | × FTS5 |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -69,9 +71,9 @@ struct SizeRun {
     let settings: RunSettings
 
     /// Entities a second donated into a new index in batches of 1,000, and nothing else measured.
-    func donationOnly(configuration: IndexConfiguration, shards: Int) throws -> Double {
+    func donationOnly(configuration: IndexConfiguration) throws -> Double {
         try inScratchDirectory { directory in
-            let index = try EntityIndex(path: directory + "/index", configuration: configuration, shards: shards)
+            let index = try EntityIndex(path: directory + "/index", configuration: configuration, shards: settings.shards)
             return Double(corpus.entities.count) / (try donateInBatches(to: index))
         }
     }
@@ -82,7 +84,7 @@ struct SizeRun {
 
     private func measure(in directory: String) throws -> SizeReport {
         let entities = corpus.entities
-        let index = try EntityIndex(path: directory + "/index")
+        let index = try EntityIndex(path: directory + "/index", shards: settings.shards)
         let donation = try donateInBatches(to: index)
         let sqlite = try SQLiteFTS(path: directory + "/fts.sqlite")
         let inserts = try seconds {
@@ -100,7 +102,7 @@ struct SizeRun {
             _ = try EntityIndex(path: directory + "/index", access: .readOnly).search(SearchQuery("crew lunch"))
         }
         let reader = try EntityIndex(path: directory + "/index", access: .readOnly)
-        let raw = try RawXapian(path: directory + "/index")
+        let raw = try RawXapian(databases: try reader.databaseDirectories())
         let workloads = Workload.all(for: corpus, count: settings.queries)
         var kinds: [SizeReport.Kind] = []
         for kind in ["name", "typo", "property", "text", "meaning", "context", "request", "understanding"] {
@@ -139,7 +141,7 @@ struct SizeRun {
             (readsPerSecond[readers], writerRate) = try readsUnderWriter(index: index, readers: readers,
                                                                            queries: workloads.filter { $0.kind == "text" })
         }
-        return SizeReport(entities: entities.count, donationPerSecond: Double(entities.count) / donation,
+        return SizeReport(entities: entities.count, shards: settings.shards, donationPerSecond: Double(entities.count) / donation,
                           sqliteInsertsPerSecond: Double(entities.count) / inserts, singleDonation: single, kinds: kinds,
                           readsPerSecondWithWriter: readsPerSecond, writerPerSecondDuringReads: writerRate,
                           coldOpenAndFirstQueryMilliseconds: cold * 1_000,

@@ -149,6 +149,13 @@ public final class EntityIndex: Sendable {
         try path.map(IndexShards.count(in:)) ?? 1
     }
 
+    /// The directories of the Xapian databases the index is made of, one a
+    /// shard (empty in memory): for Xapian's own tools, such as `xapian-check`
+    /// and `xapian-compact`, which take one database at a time.
+    public func databaseDirectories() throws -> [String] {
+        try path.map(IndexShards.databasePaths(of:)) ?? []
+    }
+
     // MARK: Plumbing
 
     /// The writer's database handle, for tests that inspect the terms indexed.
