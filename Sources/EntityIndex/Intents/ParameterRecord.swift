@@ -66,13 +66,14 @@ extension EntityIndex {
                 resolved = false
                 continue
             }
-            let chosen = resolution.interpretation?.reference?.isPlural == true ? resolution.results : [first]
+            let isPlural = resolution.interpretation?.reference?.isPlural == true
+            let chosen = isPlural ? resolution.results : [first]
             for result in chosen where try entity(for: result.identifier) == nil {
                 throw EntityIndexError(.entityNotFound, "parameter \"\(name)\" resolved to \(result.identifier), which the index does not hold; "
                                        + "a record holds only ids of indexed entities: donate it first")
             }
             let ids = chosen.map { JSONValue.string($0.identifier.id) }
-            parameters[name] = chosen.count == 1 && resolution.interpretation?.reference?.isPlural != true ? ids[0] : .array(ids)
+            parameters[name] = isPlural ? .array(ids) : ids[0]
         }
         return ParameterRecord(intent: intent, source: source, parameters: parameters, resolved: resolved)
     }

@@ -171,6 +171,7 @@ struct SchemaJSON: Codable {
     var spokenNames: [String]?
     var timeProperty: String?
     var properties: [Property]?
+    /// Fields of the object that are not part of the shape (never encoded: not in `CodingKeys`).
     var unknownFields: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -210,21 +211,6 @@ extension SchemaJSON {
         timeProperty = try fields.decodeIfPresent(String.self, forKey: .timeProperty)
         properties = try fields.decodeIfPresent([Property].self, forKey: .properties)
         unknownFields = try Self.unknownFields(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: CodingKeys.self)
-        try fields.encodeIfPresent(type, forKey: .type)
-        try fields.encodeIfPresent(summary, forKey: .summary)
-        try fields.encodeIfPresent(transient, forKey: .transient)
-        try fields.encodeIfPresent(scheduled, forKey: .scheduled)
-        try fields.encodeIfPresent(person, forKey: .person)
-        try fields.encodeIfPresent(image, forKey: .image)
-        try fields.encodeIfPresent(title, forKey: .title)
-        try fields.encodeIfPresent(subtitle, forKey: .subtitle)
-        try fields.encodeIfPresent(spokenNames, forKey: .spokenNames)
-        try fields.encodeIfPresent(timeProperty, forKey: .timeProperty)
-        try fields.encodeIfPresent(properties, forKey: .properties)
     }
 
     /// The fields of the object being decoded that are not `known`, sorted.
@@ -328,20 +314,6 @@ extension SchemaJSON.Property {
         whenTrue = try fields.decodeIfPresent([String].self, forKey: .whenTrue)
         whenFalse = try fields.decodeIfPresent([String].self, forKey: .whenFalse)
         unknownFields = try SchemaJSON.unknownFields(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: CodingKeys.self)
-        try fields.encodeIfPresent(name, forKey: .name)
-        try fields.encodeIfPresent(kind, forKey: .kind)
-        try fields.encodeIfPresent(cases, forKey: .cases)
-        try fields.encodeIfPresent(required, forKey: .required)
-        try fields.encodeIfPresent(searchable, forKey: .searchable)
-        try fields.encodeIfPresent(language, forKey: .language)
-        try fields.encodeIfPresent(spokenNames, forKey: .spokenNames)
-        try fields.encodeIfPresent(cues, forKey: .cues)
-        try fields.encodeIfPresent(whenTrue, forKey: .whenTrue)
-        try fields.encodeIfPresent(whenFalse, forKey: .whenFalse)
     }
 
     /// A property's JSON shape, every field given but `language` and `cases` when it has none.

@@ -536,8 +536,7 @@ struct RequestClock {
 
     /// A weekday (ISO: 1 is Monday) near today: `shift` 0 is this week's, 1
     /// the first after today, -1 the last before today, 2 the next from today
-    /// on (today included), -2 the last up to today (today included), 3 the
-    /// nearer of those two (the next when they are as near).
+    /// on (today included), -2 the last up to today (today included).
     func weekday(_ isoWeekday: Int, shift: Int) -> DateInterval {
         let today = calendar.component(.weekday, from: now)  // Sunday is 1
         let wanted = isoWeekday % 7 + 1
@@ -551,9 +550,6 @@ struct RequestClock {
         case 1: offset = (wanted - today + 7) % 7; if offset == 0 { offset = 7 }
         case -1: offset = -((today - wanted + 7) % 7); if offset == 0 { offset = -7 }
         case 2: offset = (wanted - today + 7) % 7
-        case 3:
-            let ahead = (wanted - today + 7) % 7, behind = (today - wanted + 7) % 7
-            offset = ahead <= behind ? ahead : -behind
         default: offset = -((today - wanted + 7) % 7)
         }
         return day(offset: offset)
