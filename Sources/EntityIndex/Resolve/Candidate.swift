@@ -21,6 +21,8 @@ struct Candidate {
     var passesFilter = true
     /// The share of the request it accounts for (see `Coverage`).
     var share: Double?
+    /// The part of `share` held by property values and asked-for types (see `Coverage.Measure`).
+    var valueShare = 0.0
     /// How relevant its text is to the request's words, from 0 to 1 (the best match), when it matched by text.
     var relevance: Double?
     /// How well its name fits the request's words as said, commands and time words included.

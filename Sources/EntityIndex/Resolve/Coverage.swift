@@ -37,6 +37,9 @@ struct Coverage {
     struct Measure {
         /// The share of the request it accounts for, from 0 to 1.
         var share: Double
+        /// The part of `share` held by property values and asked-for types,
+        /// which are held exactly or not at all.
+        var valueShare = 0.0
         /// For each property value, whether it holds it.
         var holdsCue: [Bool]
     }
@@ -113,7 +116,7 @@ struct Coverage {
             func holds(_ term: String) -> Bool { presence[row[term]!][column] }
             let names = candidate.record?.names ?? []
             let type = candidate.record?.summary.identifier.type
-            var held = 0.0
+            var held = 0.0, heldValues = 0.0
             var holdsCue: [Bool] = []
             for (index, unit) in units.enumerated() {
                 var fit = unit.literal.contains { $0.allSatisfy(holds) } || type.map(unit.types.contains) == true ? 1.0 : 0
@@ -130,8 +133,9 @@ struct Coverage {
                 }
                 if cueUnits.contains(index) { holdsCue.append(fit == 1) }
                 held += unit.weight * fit
+                if unit.word == nil, index >= cueUnits.lowerBound { heldValues += unit.weight * fit }
             }
-            return Measure(share: total > 0 ? held / total : 1, holdsCue: holdsCue)
+            return Measure(share: total > 0 ? held / total : 1, valueShare: total > 0 ? heldValues / total : 0, holdsCue: holdsCue)
         }
     }
 }

@@ -162,6 +162,7 @@ struct RequestSearch {
         for (index, measure) in measures.enumerated() {
             let share = scored[index].passesFilter ? measure.share : 0
             scored[index].share = share
+            scored[index].valueShare = scored[index].passesFilter ? measure.valueShare : 0
             scored[index].nameFit = words.isEmpty ? 0 : scored[index].record.flatMap { NameScoring.best(query: words, names: $0.names)?.score } ?? 0
             scored[index].score = score(of: scored[index], share: share, plan: plan)
             let type = scored[index].record?.summary.identifier.type
@@ -188,7 +189,10 @@ struct RequestSearch {
                                                                            usesMeaning: false)
     }
 
-    /// A candidate's score: the share of the request it accounts for, times how well.
+    /// A candidate's score: the share of the request it accounts for, times how
+    /// well. Property values are held exactly, so their part fits at least as a
+    /// text match does, whether or not the words fit ("Hugo's report" said of
+    /// a mail from Hugo that calls it a "compte rendu").
     private func score(of candidate: Candidate, share: Double, plan: TextResolver.Plan) -> Double {
         let words = plan.words.map(\.word)
         // An owner is often part of a name ("Amma's Birthday"): the name is scored with it.
@@ -204,7 +208,8 @@ struct RequestSearch {
         } else {
             quality = named
         }
-        return max(share * quality, candidate.rawNameScore ?? 0)
+        let values = min(candidate.valueShare, share)
+        return max(values * max(quality, Resolution.textQuality) + (share - values) * quality, candidate.rawNameScore ?? 0)
     }
 
     /// Candidates in the order a request asks for: those that account for the
