@@ -9,6 +9,12 @@ import Testing
         #expect(Spelling.distance("lunr", "lunar", limit: 2) == 1)
         #expect(Spelling.distance("obsservaton", "observation", limit: 2) == 2)
         #expect(Spelling.distance("kitten", "sitting", limit: 1) == 2)  // over the limit: limit + 1
+        #expect(Spelling.distance("moon", "moonbase", limit: 2) == 3)  // lengths too far apart
+        #expect(Spelling.distance("", "ab", limit: 2) == 2)
+        // Words beyond ASCII are compared by Unicode scalar: one letter is one edit.
+        #expect(Spelling.distance("müller", "muller", limit: 1) == 1)
+        #expect(Spelling.distance("жизнь", "жинзь", limit: 1) == 1)
+        #expect(Spelling.distance("zoë", "zoé", limit: 2) == 1)
     }
 
     @Test func typosAreForgivenByWordLength() {

@@ -29,30 +29,43 @@ enum NameScoring {
     /// query's words, weighted by how much of the name they cover (a full name
     /// beats a longer name that merely contains the words).
     static func score(query: [String], name: [String]) -> Double {
-        guard !name.isEmpty else { return 0 }
-        var total = 0.0, counted = 0
-        var coveredNameWords = Set<Int>()
-        // Small words are no evidence of a name, unless they are all there is.
+        score(counting: countedWords(of: query), name: name)
+    }
+
+    /// The words a name's score counts: small words are no evidence of a
+    /// name, unless they are all there is.
+    private static func countedWords(of query: [String]) -> [String] {
         let content = query.filter { !NameWords.stopWords.contains($0) }
-        for word in content.isEmpty ? query : content {
+        return content.isEmpty ? query : content
+    }
+
+    private static func score(counting words: [String], name: [String]) -> Double {
+        guard !name.isEmpty, !words.isEmpty else { return 0 }
+        var total = 0.0
+        // The name words some query word fits best: a bit each for the first 64, a set beyond.
+        var covered: UInt64 = 0, coveredBeyond = Set<Int>()
+        for word in words {
             var best = 0.0, bestIndex: Int?
             for (index, nameWord) in name.enumerated() {
                 let quality = quality(of: word, against: nameWord)
                 if quality > best { (best, bestIndex) = (quality, index) }
             }
-            counted += 1
             total += best
-            if let bestIndex { coveredNameWords.insert(bestIndex) }
+            if let bestIndex {
+                if bestIndex < 64 { covered |= 1 << UInt64(bestIndex) } else { coveredBeyond.insert(bestIndex) }
+            }
         }
-        guard counted > 0, total > 0 else { return 0 }
-        return total / Double(counted) * (0.75 + 0.25 * Double(coveredNameWords.count) / Double(name.count))
+        guard total > 0 else { return 0 }
+        let coveredCount = covered.nonzeroBitCount + coveredBeyond.count
+        return total / Double(words.count) * (0.75 + 0.25 * Double(coveredCount) / Double(name.count))
     }
 
     /// The best score over an entity's names, and the property of the best name.
     static func best(query: [String], names: [EntityName]) -> (score: Double, property: String)? {
         var best: (score: Double, property: String)?
+        let words = countedWords(of: query)
         for name in names {
-            let score = max(self.score(query: query, name: name.words), self.score(query: query, name: name.latinSpelling))
+            let score = max(self.score(counting: words, name: name.words), self.score(counting: words, name: name.latinSpelling))
             if score > (best?.score ?? 0) { best = (score, name.property) }
         }
         return best

@@ -80,26 +80,39 @@ enum Spelling {
     /// The edit distance between two words (insertions, deletions, substitutions
     /// and swaps of neighbours), or `limit + 1` when it exceeds `limit`.
     static func distance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-        guard abs(a.count - b.count) <= limit else { return limit + 1 }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previousPrevious[j - 2] + 1)
-                }
-                rowMinimum = min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return limit + 1 }
-            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        // Plain ASCII words (most) are compared as bytes; others by Unicode scalar.
+        if a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard abs(a.utf8.count - b.utf8.count) <= limit else { return limit + 1 }
+            return distance(Array(a.utf8), Array(b.utf8), limit: limit)
         }
-        return min(previous[b.count], limit + 1)
+        // Words whose lengths differ by more than the limit are far apart: known before any row is built.
+        guard abs(a.unicodeScalars.count - b.unicodeScalars.count) <= limit else { return limit + 1 }
+        return distance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
+    }
+
+    private static func distance<Unit: Equatable>(_ a: [Unit], _ b: [Unit], limit: Int) -> Int {
+        if a.isEmpty || b.isEmpty { return min(max(a.count, b.count), limit + 1) }
+        let width = b.count + 1
+        // Three rows of the table, on the stack: the one before the previous (for swaps), the previous, the current.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
+            var (previousPrevious, previous, current) = (0, width, 2 * width)
+            for j in 0...b.count { rows[previous + j] = j }
+            for i in 1...a.count {
+                rows[current] = i
+                var rowMinimum = i
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var value = min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                        value = min(value, rows[previousPrevious + j - 2] + 1)
+                    }
+                    rows[current + j] = value
+                    rowMinimum = min(rowMinimum, value)
+                }
+                if rowMinimum > limit { return limit + 1 }
+                (previousPrevious, previous, current) = (previous, current, previousPrevious)
+            }
+            return min(rows[previous + b.count], limit + 1)
+        }
     }
 }
