@@ -27,6 +27,8 @@ struct Candidate {
     var relevance: Double?
     /// How well its name fits the request's words as said, commands and time words included.
     var rawNameScore: Double?
+    /// Its record's names, once read for scoring (a request's candidates are scored against them several times).
+    var names: [EntityName]?
     /// How well its name fits the request's content words (0 when they fit no name).
     var nameFit = 0.0
 
@@ -57,6 +59,7 @@ struct Candidate {
         title = title ?? other.title
         subtitle = subtitle ?? other.subtitle
         record = record ?? other.record
+        names = names ?? other.names
         occurrence = occurrence ?? other.occurrence
     }
 

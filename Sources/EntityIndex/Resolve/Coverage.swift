@@ -114,7 +114,7 @@ struct Coverage {
                 return Measure(share: 0, holdsCue: Array(repeating: false, count: cueCount))
             }
             func holds(_ term: String) -> Bool { presence[row[term]!][column] }
-            let names = candidate.record?.names ?? []
+            let names = candidate.names ?? candidate.record?.names ?? []
             let type = candidate.record?.summary.identifier.type
             var held = 0.0, heldValues = 0.0
             var holdsCue: [Bool] = []

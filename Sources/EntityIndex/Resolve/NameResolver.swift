@@ -47,11 +47,14 @@ struct NameResolver {
     /// names do not fit at all are left out.
     private func scored(_ matches: MatchSet, words: [String]) throws -> [Candidate] {
         var candidates: [Candidate] = []
+        let query = NameScoring.QueryWords(words)
         for rank in 0..<matches.count {
-            guard let record = try matches.document(at: rank).record(),
-                  let best = NameScoring.best(query: words, names: record.names), best.score > 0 else { continue }
-            candidates.append(Candidate(documentID: matches.documentID(at: rank), score: best.score, matched: [best.property],
-                                        record: record))
+            guard let record = try matches.document(at: rank).record() else { continue }
+            let names = record.names
+            guard let best = NameScoring.best(query, names: names), best.score > 0 else { continue }
+            var candidate = Candidate(documentID: matches.documentID(at: rank), score: best.score, matched: [best.property], record: record)
+            candidate.names = names
+            candidates.append(candidate)
         }
         return candidates
     }

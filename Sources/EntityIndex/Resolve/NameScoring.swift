@@ -11,9 +11,36 @@ enum NameScoring {
 
     /// How well one query word fits one name word.
     static func quality(of queryWord: String, against nameWord: String) -> Double {
+        quality(of: CountedWord(queryWord), against: nameWord)
+    }
+
+    /// Query words prepared once for all the names they are scored against:
+    /// the words a score counts (small words are no evidence of a name,
+    /// unless they are all there is), each with the edits forgiven in it.
+    struct QueryWords {
+        fileprivate let words: [CountedWord]
+
+        init(_ words: [String]) {
+            let content = words.filter { !NameWords.stopWords.contains($0) }
+            self.words = (content.isEmpty ? words : content).map(CountedWord.init)
+        }
+    }
+
+    /// A query word, with the edits forgiven in it.
+    fileprivate struct CountedWord {
+        let text: String
+        let allowed: Int
+
+        init(_ text: String) {
+            self.text = text
+            allowed = Spelling.allowedEdits(for: text)
+        }
+    }
+
+    private static func quality(of word: CountedWord, against nameWord: String) -> Double {
+        let (queryWord, allowed) = (word.text, word.allowed)
         if queryWord == nameWord { return exact }
         if queryWord.utf8.count >= 2, nameWord.hasPrefix(queryWord) { return prefix }
-        let allowed = Spelling.allowedEdits(for: queryWord)
         guard allowed > 0 else { return Spelling.isSwap(queryWord, of: nameWord) ? oneEdit : 0 }
         // Over the allowance, the distance comes back as allowance + 1: no fit.
         let distance = Spelling.distance(queryWord, nameWord, limit: allowed)
@@ -29,17 +56,11 @@ enum NameScoring {
     /// query's words, weighted by how much of the name they cover (a full name
     /// beats a longer name that merely contains the words).
     static func score(query: [String], name: [String]) -> Double {
-        score(counting: countedWords(of: query), name: name)
+        score(QueryWords(query), name: name)
     }
 
-    /// The words a name's score counts: small words are no evidence of a
-    /// name, unless they are all there is.
-    private static func countedWords(of query: [String]) -> [String] {
-        let content = query.filter { !NameWords.stopWords.contains($0) }
-        return content.isEmpty ? query : content
-    }
-
-    private static func score(counting words: [String], name: [String]) -> Double {
+    private static func score(_ query: QueryWords, name: [String]) -> Double {
+        let words = query.words
         guard !name.isEmpty, !words.isEmpty else { return 0 }
         var total = 0.0
         // The name words some query word fits best: a bit each for the first 64, a set beyond.
@@ -62,10 +83,15 @@ enum NameScoring {
 
     /// The best score over an entity's names, and the property of the best name.
     static func best(query: [String], names: [EntityName]) -> (score: Double, property: String)? {
+        best(QueryWords(query), names: names)
+    }
+
+    /// The best score over an entity's names, and the property of the best
+    /// name, for query words prepared once for many entities.
+    static func best(_ query: QueryWords, names: [EntityName]) -> (score: Double, property: String)? {
         var best: (score: Double, property: String)?
-        let words = countedWords(of: query)
         for name in names {
-            let score = max(self.score(counting: words, name: name.words), self.score(counting: words, name: name.latinSpelling))
+            let score = max(self.score(query, name: name.words), self.score(query, name: name.latinSpelling))
             if score > (best?.score ?? 0) { best = (score, name.property) }
         }
         return best

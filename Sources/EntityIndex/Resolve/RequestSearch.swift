@@ -143,6 +143,7 @@ struct RequestSearch {
             ? Set((interpretation.command?.actsOn ?? []) + (interpretation.command?.asksAbout ?? [])) : []
         // A text match's record is read only when its type or time decides; else only if it is shown.
         let readsRecords = !(filter.time?.isEmpty ?? true) || !filter.ranges.isEmpty || typeUnit != nil || !askedTypes.isEmpty || !cues.isEmpty
+        let saidQuery = said.map(NameScoring.QueryWords.init)
         for var candidate in found.values.sorted(by: { $0.documentID! < $1.documentID! }) {
             if readsRecords { try candidate.readRecord(from: reader.database) }
             let occurrence = filter.occurrence(of: candidate.record)
@@ -150,7 +151,8 @@ struct RequestSearch {
             candidate.occurrence = occurrence ?? nil
             candidate.passesFilter = occurrence != nil && !rawNamed.contains(candidate.documentID!)
             candidate.relevance = relevance[candidate.documentID!]
-            candidate.rawNameScore = said.flatMap { words in candidate.record.flatMap { NameScoring.best(query: words, names: $0.names)?.score } }
+            candidate.names = candidate.names ?? candidate.record?.names
+            candidate.rawNameScore = saidQuery.flatMap { query in candidate.names.flatMap { NameScoring.best(query, names: $0)?.score } }
             scored.append(candidate)
         }
         // Words that are some entity's whole name were required of every match: each holds them all.
@@ -159,11 +161,12 @@ struct RequestSearch {
             : try Coverage(reader: reader, plan: plan, mentions: mentions, cues: cues.map(\.match), typeUnit: typeUnit,
                            askedTypes: askedTypes, vocabulary: grammar.vocabulary).measure(scored)
         let words = plan.words.map(\.word)
+        let wordsQuery = NameScoring.QueryWords(words)
         for (index, measure) in measures.enumerated() {
             let share = scored[index].passesFilter ? measure.share : 0
             scored[index].share = share
             scored[index].valueShare = scored[index].passesFilter ? measure.valueShare : 0
-            scored[index].nameFit = words.isEmpty ? 0 : scored[index].record.flatMap { NameScoring.best(query: words, names: $0.names)?.score } ?? 0
+            scored[index].nameFit = words.isEmpty ? 0 : scored[index].names.flatMap { NameScoring.best(wordsQuery, names: $0)?.score } ?? 0
             scored[index].score = score(of: scored[index], share: share, plan: plan)
             let type = scored[index].record?.summary.identifier.type
             for (cue, held) in zip(cues.map(\.cue), measure.holdsCue) where held {
@@ -198,7 +201,7 @@ struct RequestSearch {
         // An owner is often part of a name ("Amma's Birthday"): the name is scored with it.
         let owners = interpretation.cues.filter(\.isPossessive).flatMap(\.words)
         let withOwners = words.isEmpty || owners.isEmpty ? 0
-            : candidate.record.flatMap { NameScoring.best(query: words + owners, names: $0.names)?.score } ?? 0
+            : candidate.names.flatMap { NameScoring.best(query: words + owners, names: $0)?.score } ?? 0
         let named = max(candidate.nameFit, withOwners)
         let quality: Double
         if let relevance = candidate.relevance {

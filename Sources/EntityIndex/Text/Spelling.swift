@@ -26,7 +26,13 @@ enum Spelling {
     /// Whether `other` is one of `swaps(of: word)`, without building them.
     static func isSwap(_ word: String, of other: String) -> Bool {
         guard word.utf8.count == other.utf8.count, word != other else { return false }
-        let (letters, others) = (Array(word), Array(other))
+        if word.utf8.allSatisfy({ $0 < 0x80 }), other.utf8.allSatisfy({ $0 < 0x80 }) {
+            return isSwap(Array(word.utf8), of: Array(other.utf8))  // a byte is a letter
+        }
+        return isSwap(Array(word), of: Array(other))
+    }
+
+    private static func isSwap<Letter: Equatable>(_ letters: [Letter], of others: [Letter]) -> Bool {
         guard (3...4).contains(letters.count), letters.count == others.count else { return false }
         let differing = letters.indices.filter { letters[$0] != others[$0] }
         guard differing.count == 2, let first = differing.first, differing[1] == first + 1 else { return false }
@@ -80,17 +86,19 @@ enum Spelling {
     /// The edit distance between two words (insertions, deletions, substitutions
     /// and swaps of neighbours), or `limit + 1` when it exceeds `limit`.
     static func distance(_ a: String, _ b: String, limit: Int) -> Int {
-        // Plain ASCII words (most) are compared as bytes; others by Unicode scalar.
+        // Plain ASCII words (most) are compared as their bytes, in place; others by Unicode scalar.
         if a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) {
             guard abs(a.utf8.count - b.utf8.count) <= limit else { return limit + 1 }
-            return distance(Array(a.utf8), Array(b.utf8), limit: limit)
+            var (a, b) = (a, b)
+            return a.withUTF8 { a in b.withUTF8 { b in distance(a, b, limit: limit) } }
         }
         // Words whose lengths differ by more than the limit are far apart: known before any row is built.
         guard abs(a.unicodeScalars.count - b.unicodeScalars.count) <= limit else { return limit + 1 }
         return distance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
     }
 
-    private static func distance<Unit: Equatable>(_ a: [Unit], _ b: [Unit], limit: Int) -> Int {
+    private static func distance<Units: RandomAccessCollection>(_ a: Units, _ b: Units, limit: Int) -> Int
+        where Units.Element: Equatable, Units.Index == Int {
         if a.isEmpty || b.isEmpty { return min(max(a.count, b.count), limit + 1) }
         let width = b.count + 1
         // Three rows of the table, on the stack: the one before the previous (for swaps), the previous, the current.

@@ -127,10 +127,11 @@ struct RequestParser {
     private func protectIdentifiers(in text: String, _ request: inout RequestWords) -> (identifiers: [String], numbers: [String]) {
         var identifiers: [String] = [], numbers: [String] = []
         var protectedTexts: [String] = []
-        let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",;:!?\"()[]<>")) }
-            .map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+        let tokens = text.split(whereSeparator: \.isWhitespace).map(Self.trimmingPunctuation)
+            .map { $0.last == "." ? String($0.dropLast()) : String($0) }
         var phone: [String] = []
         func endPhone() {
+            guard !phone.isEmpty else { return }
             let joined = phone.joined(separator: " ")
             if let digits = IdentifierParts.phoneDigits(joined), digits.hasPrefix("+") || digits.count >= 7 {
                 identifiers.append(digits)
@@ -151,14 +152,15 @@ struct RequestParser {
             }
             endPhone()
             let letters = token.contains(where: \.isLetter)
-            if token.contains("@") || (letters && token.dropFirst().dropLast().contains(".") && !token.contains("..")) {
+            if token.contains("@" as Character)
+                || (letters && token.dropFirst().dropLast().contains("." as Character) && !token.contains("..")) {
                 if let value = IndexLayout.exactValue(token) {
                     identifiers.append(value)
                     protectedTexts.append(token)
                 }
-            } else if letters, token.dropFirst().dropLast().contains("-"), let value = IndexLayout.exactValue(token) {
+            } else if letters, token.dropFirst().dropLast().contains("-" as Character), let value = IndexLayout.exactValue(token) {
                 identifiers.append(value)
-            } else if letters, token.dropFirst().dropLast().contains("_"), let value = IndexLayout.exactValue(token) {
+            } else if letters, token.dropFirst().dropLast().contains("_" as Character), let value = IndexLayout.exactValue(token) {
                 // A code such as "sku_42" is one word to ICU, and no word of any text.
                 identifiers.append(value)
                 protectedTexts.append(token)
@@ -178,11 +180,22 @@ struct RequestParser {
         return (identifiers, numbers)
     }
 
+    /// Punctuation around a written token ("(kestrel-5),").
+    private static let edgePunctuation = Set(",;:!?\"()[]<>")
+
+    /// A token without the punctuation around it.
+    private static func trimmingPunctuation(_ token: Substring) -> Substring {
+        var token = token
+        while let first = token.first, edgePunctuation.contains(first) { token.removeFirst() }
+        while let last = token.last, edgePunctuation.contains(last) { token.removeLast() }
+        return token
+    }
+
     /// Days written in numbers ("14/4", "4/22"), their words taken.
     private func takeNumericDates(in text: String, _ request: inout RequestWords) -> [(day: DateInterval, words: [String])] {
         var dates: [(day: DateInterval, words: [String])] = []
         for token in text.split(whereSeparator: \.isWhitespace) {
-            let trimmed = token.trimmingCharacters(in: CharacterSet(charactersIn: ",;:!?\"()"))
+            let trimmed = String(Self.trimmingPunctuation(token))
             guard trimmed.contains(where: { $0 == "/" || $0 == "." }),
                   let day = clock.date(writtenAs: Substring(trimmed), dayFirst: vocabulary.time.dayFirst),
                   let words = try? normalizedWords(in: trimmed), !words.isEmpty,
