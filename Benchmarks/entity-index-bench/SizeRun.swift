@@ -15,6 +15,10 @@ struct SizeReport: Codable {
         /// The same requests searched plainly (`understandsRequest: false`), for
         /// the kinds whose requests are read first: what reading them costs.
         let plain: Latency?
+        /// What reading each request adds, paired: per request, its median time
+        /// read first less its median time searched plainly; then their median
+        /// and tails (steadier than the difference of two medians over a mix).
+        let addedByReading: Latency?
     }
     let entities: Int
     /// How many shards EntityIndex's index (and raw Xapian's view of it) had.
@@ -47,11 +51,14 @@ struct SizeReport: Codable {
                 + "\(kind.sqlite.map { ms($0.p50) } ?? "—") | \(ratio(ours, kind.rawXapian?.p50)) | "
                 + "\(ratio(ours, kind.rawXapianFromText?.p50)) | \(ratio(ours, kind.sqlite?.p50)) |")
         }
-        let understood = kinds.compactMap { kind in kind.plain.map { (kind.kind, kind.entityIndex.p50, $0.p50) } }
+        let understood = kinds.compactMap { kind in
+            kind.plain.map { (kind.kind, kind.entityIndex.p50, $0.p50, kind.addedByReading) }
+        }
         lines += [
             "",
-            "- reading the request first adds at the median: " + understood.map { kind, ours, plain in
-                "\(kind) \(ms(ours - plain)) ms (\(ms(ours)) against \(ms(plain)) searched plainly)"
+            "- reading the request first adds at the median: " + understood.map { kind, ours, plain, added in
+                "\(kind) \(ms(ours - plain)) ms (\(ms(ours)) against \(ms(plain)) searched plainly"
+                    + (added.map { "; paired per request: median \(ms($0.p50)), p95 \(ms($0.p95))" } ?? "") + ")"
             }.joined(separator: ", "),
             "- donation in batches of 1,000: EntityIndex \(Int(donationPerSecond))/s, SQLite FTS5 \(Int(sqliteInsertsPerSecond))/s",
             "- one entity donated and committed: p50 \(ms(singleDonation.p50)) ms, p99 \(ms(singleDonation.p99)) ms",
@@ -132,7 +139,8 @@ struct SizeRun {
             }
             kinds.append(.init(kind: kind, entityIndex: Latency(ours), rawXapian: theirs.isEmpty ? nil : Latency(theirs),
                                rawXapianFromText: theirsFromText.isEmpty ? nil : Latency(theirsFromText),
-                               sqlite: fts.isEmpty ? nil : Latency(fts), plain: plain.isEmpty ? nil : Latency(plain)))
+                               sqlite: fts.isEmpty ? nil : Latency(fts), plain: plain.isEmpty ? nil : Latency(plain),
+                               addedByReading: plain.isEmpty ? nil : Latency(pairedDifferences(ours, plain, requests: selected.count))))
         }
 
         var readsPerSecond: [Int: Double] = [:]
@@ -220,4 +228,14 @@ final class Counter: @unchecked Sendable {
     private var count = 0
     var value: Int { lock.withLock { count } }
     func add() { lock.withLock { count += 1 } }
+}
+
+/// Per request, its median time in `first` less its median time in `second`,
+/// both taken in rounds of `requests` requests in the same order.
+func pairedDifferences(_ first: [Double], _ second: [Double], requests: Int) -> [Double] {
+    func median(_ timings: [Double]) -> Double { timings.sorted()[timings.count / 2] }
+    return (0..<requests).map { request in
+        let rounds = stride(from: request, to: min(first.count, second.count), by: requests)
+        return median(rounds.map { first[$0] }) - median(rounds.map { second[$0] })
+    }
 }
