@@ -268,8 +268,11 @@ struct RequestSearch {
     /// Whether words said hold some that understanding took from the content
     /// words (commands, time words), politeness aside.
     private func saysMoreThanUnderstood(_ words: [String]) -> Bool {
-        let said = Set(words.map { grammar.vocabulary.strippingPossessive($0).word }).subtracting(grammar.vocabulary.ignored)
-        return !said.isSubset(of: interpretation.contentWords)
+        let contentWords = Set(interpretation.contentWords)
+        return words.contains { word in
+            let word = grammar.vocabulary.strippingPossessive(word).word
+            return !grammar.vocabulary.ignored.contains(word) && !contentWords.contains(word)
+        }
     }
 
     /// Entities whose names fit the words as said ("Call with Mom"), scored
