@@ -109,7 +109,7 @@ struct SizeRun {
             _ = try EntityIndex(path: directory + "/index", access: .readOnly).search(SearchQuery("crew lunch"))
         }
         let reader = try EntityIndex(path: directory + "/index", access: .readOnly)
-        let raw = try RawXapian(databases: try reader.databaseDirectories())
+        let raw = try RawXapian(databases: try reader.databaseDirectories().map { ($0, 0) })
         let workloads = Workload.all(for: corpus, count: settings.queries)
         var kinds: [SizeReport.Kind] = []
         for kind in ["name", "typo", "property", "text", "meaning", "context", "request", "understanding"] {

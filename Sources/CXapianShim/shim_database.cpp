@@ -39,45 +39,73 @@ size_t shard_of(const std::string &unique_term, size_t shard_count) {
     return static_cast<size_t>(hash % shard_count);
 }
 
+/// A shard's address as an error names it: its directory, or tcp://HOST:PORT.
+std::string address_of(const eix_shard &shard) {
+    const std::string name(shard.name, shard.name_length);
+    return shard.port == 0 ? name : "tcp://" + name + ":" + std::to_string(shard.port);
+}
+
+/// A read-only handle on a shard, local or served by xapian-tcpsrv.
+Xapian::Database open_reader(const eix_shard &shard, eix_remote_timeouts timeouts) {
+    const std::string name(shard.name, shard.name_length);
+    if (shard.port == 0) return Xapian::Database(name);
+    return Xapian::Remote::open(name, shard.port, timeouts.request, timeouts.connect);
+}
+
+/// A writable handle on a shard: a local one is created when missing; a remote one
+/// needs `xapian-tcpsrv --writable`.
+Xapian::WritableDatabase open_writer(const eix_shard &shard, eix_remote_timeouts timeouts) {
+    const std::string name(shard.name, shard.name_length);
+    if (shard.port == 0) return Xapian::WritableDatabase(name, Xapian::DB_CREATE_OR_OPEN);
+    return Xapian::Remote::open_writable(name, shard.port, timeouts.request, timeouts.connect);
+}
+
 }  // namespace
 
 extern "C" eix_database *eix_database_open(const char *path, size_t length,
                                            eix_open_mode mode, eix_error *error) {
-    return eix_database_open_shards(&path, &length, 1, mode, error);
+    const eix_shard local{path, length, 0};
+    return eix_database_open_shards(&local, 1, mode, eix_remote_timeouts{0, 0}, 0, error);
 }
 
-extern "C" eix_database *eix_database_open_shards(const char *const *paths, const size_t *lengths, size_t count,
-                                                  eix_open_mode mode, eix_error *error) {
+extern "C" eix_database *eix_database_open_shards(const eix_shard *shards, size_t count, eix_open_mode mode,
+                                                  eix_remote_timeouts timeouts, int skip_unreachable, eix_error *error) {
     return eix_guard<eix_database *>(error, nullptr, [&] {
         if (count == 0 || (mode == EIX_OPEN_IN_MEMORY && count != 1)) {
             throw Xapian::InvalidArgumentError("a database has one shard or more, and one in memory");
         }
         auto handle = std::make_unique<eix_database>(eix_database{Xapian::Database(), {}, false});
-        for (size_t shard = 0; shard < count; ++shard) {
-            const std::string path(paths[shard], lengths[shard]);
-            switch (mode) {
-                case EIX_OPEN_READ_ONLY:
-                    // Several databases searched as one: Xapian combines their statistics.
-                    handle->database.add_database(Xapian::Database(path));
-                    break;
-                case EIX_OPEN_WRITABLE:
-                    handle->shards.emplace_back(path, Xapian::DB_CREATE_OR_OPEN);
-                    break;
-                case EIX_OPEN_IN_MEMORY:
-                    handle->shards.emplace_back(std::string(), Xapian::DB_BACKEND_INMEMORY);
-                    handle->is_in_memory = true;
-                    break;
+        bool has_local = false;
+        for (size_t position = 0; position < count; ++position) {
+            const eix_shard &shard = shards[position];
+            try {
+                switch (mode) {
+                    case EIX_OPEN_READ_ONLY:
+                        // Several databases searched as one: Xapian combines their statistics.
+                        handle->database.add_database(open_reader(shard, timeouts));
+                        break;
+                    case EIX_OPEN_WRITABLE:
+                        handle->shards.push_back(open_writer(shard, timeouts));
+                        break;
+                    case EIX_OPEN_IN_MEMORY:
+                        handle->shards.emplace_back(std::string(), Xapian::DB_BACKEND_INMEMORY);
+                        handle->is_in_memory = true;
+                        break;
+                }
+            } catch (const Xapian::NetworkError &e) {
+                if (mode == EIX_OPEN_READ_ONLY && skip_unreachable) {
+                    handle->skipped.push_back(position);
+                    continue;
+                }
+                const char *reason = e.get_error_string();
+                throw Xapian::NetworkError("shard " + std::to_string(position) + " at " + address_of(shard) + " cannot be reached: "
+                                           + e.get_msg() + (reason != nullptr ? std::string(" (") + reason + ")" : std::string()));
             }
-        }
-        if (mode == EIX_OPEN_WRITABLE && count > 1) {
-            // Each shard says which it is, so that a search over all of them can tell them apart.
-            for (size_t shard = 0; shard < count; ++shard) {
-                const std::string tag = std::to_string(shard) + "/" + std::to_string(count);
-                auto &database = handle->shards[shard];
-                if (database.get_metadata(eix::shard_key) == tag) continue;
-                database.begin_transaction(true);
-                database.set_metadata(eix::shard_key, tag);
-                database.commit_transaction();
+            if (shard.port != 0) {
+                handle->has_remote = true;
+            } else if (!has_local) {
+                handle->synonym_shard = position;  // written, no shard is left out: positions are indexes
+                has_local = true;
             }
         }
         if (mode != EIX_OPEN_READ_ONLY) {
@@ -90,6 +118,11 @@ extern "C" eix_database *eix_database_open_shards(const char *const *paths, cons
         }
         return eix::hand_over(std::move(handle));
     });
+}
+
+extern "C" int eix_database_shard_skipped(const eix_database *database, size_t position) {
+    const auto &skipped = database->skipped;
+    return std::find(skipped.begin(), skipped.end(), position) != skipped.end() ? 1 : 0;
 }
 
 extern "C" void eix_database_free(eix_database *database) {
@@ -300,7 +333,8 @@ extern "C" int eix_database_postings_contain(eix_database *database, const char 
         // much as reading a few terms of a document's own term list: read the
         // documents' term lists when they are short next to the terms asked.
         constexpr double seek_cost_in_terms = 4;
-        if (db.get_avlength() < seek_cost_in_terms * term_count) {
+        // Over the network each term list costs a round trip, each posting list one a shard.
+        if (!database->has_remote && db.get_avlength() < seek_cost_in_terms * term_count) {
             std::vector<std::pair<std::string, size_t>> wanted;  // term, row; sorted
             for (size_t t = 0; t < term_count; ++t) wanted.emplace_back(std::string(terms[t], lengths[t]), t);
             std::sort(wanted.begin(), wanted.end());
@@ -379,8 +413,8 @@ extern "C" int eix_database_add_synonym(eix_database *database, const char *term
                                         size_t term_length, const char *synonym,
                                         size_t synonym_length, eix_error *error) {
     return eix_guard(error, -1, [&] {
-        // In the first shard only: searched as one, the shards' synonyms are merged.
-        writable(database)[0].add_synonym(std::string(term, term_length), std::string(synonym, synonym_length));
+        // In the first local shard only (a remote database has no synonym table): searched as one, the shards' synonyms are merged.
+        writable(database)[database->synonym_shard].add_synonym(std::string(term, term_length), std::string(synonym, synonym_length));
         return 0;
     });
 }
@@ -413,7 +447,7 @@ extern "C" eix_match_set *eix_database_search(eix_database *database,
         enquire.set_query(query->query);
         // k2 0, k3 1 and a minimum normalised length of 0.5, as Xapian's default BM25Weight has them.
         enquire.set_weighting_scheme(Xapian::BM25Weight(k1, 0, 1, b, 0.5));
-        return new eix_match_set{enquire.get_mset(offset, limit)};
+        return new eix_match_set{enquire.get_mset(offset, limit), database->has_remote};
     });
 }
 
@@ -426,7 +460,7 @@ extern "C" eix_match_set *eix_database_search_by_value(eix_database *database,
         enquire.set_query(query->query);
         enquire.set_sort_by_value(slot, ascending == 0);
         enquire.set_docid_order(Xapian::Enquire::ASCENDING);
-        return new eix_match_set{enquire.get_mset(offset, limit)};
+        return new eix_match_set{enquire.get_mset(offset, limit), database->has_remote};
     });
 }
 
@@ -554,6 +588,11 @@ extern "C" double eix_match_set_weight(const eix_match_set *matches, uint32_t in
 extern "C" eix_document *eix_match_set_document(const eix_match_set *matches,
                                                 uint32_t index, eix_error *error) {
     return eix_guard<eix_document *>(error, nullptr, [&] {
+        if (matches->fetches_in_bulk) {
+            // One request to each remote shard for every document, rather than one per document.
+            matches->matches.fetch();
+            matches->fetches_in_bulk = false;
+        }
         auto document = std::make_unique<eix_document>();
         document->document = matches->matches[index].get_document();
         return eix::hand_over(std::move(document));

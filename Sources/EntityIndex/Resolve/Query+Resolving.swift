@@ -14,15 +14,33 @@ extension Query {
     static func any(_ queries: [Query]) throws -> Query? {
         queries.count > 1 ? try combine(.or, queries) : queries.first
     }
+
+    /// Exactly some entities, by their unique terms, with no weight: a filter
+    /// that confines a search to earlier matches, on local and remote shards alike.
+    static func entities<Identifiers: Sequence<EntityIdentifier>>(_ identifiers: Identifiers) throws -> Query {
+        try indexed(byAnyOf: identifiers.map(IndexLayout.uniqueTerm(for:)))
+    }
 }
 
 extension IndexReader {
-    /// The documents among some that a filter lets through (all of them without one).
-    func passing(_ documentIDs: [UInt32], _ filter: Query?) throws -> Set<UInt32> {
-        guard let filter, !documentIDs.isEmpty else { return Set(documentIDs) }
-        let query = try Query.combine(.filter, [try Query.documents(documentIDs.sorted()), filter])
+    /// The documents of some candidates from the index that a filter lets
+    /// through (all of them without one).
+    func passing(_ candidates: [Candidate], _ filter: Query?) throws -> Set<UInt32> {
+        let documentIDs = Set(candidates.compactMap(\.documentID))
+        guard let filter, !documentIDs.isEmpty else { return documentIDs }
+        let query = try Query.combine(.filter, [try Query.entities(try identifiers(of: candidates)), filter])
         let matches = try database.search(query, limit: documentIDs.count)
         return Set((0..<matches.count).map(matches.documentID(at:)))
+    }
+
+    /// The identifiers of the candidates from the index, their records read unless they were already.
+    func identifiers(of candidates: [Candidate]) throws -> [EntityIdentifier] {
+        try candidates.filter { $0.documentID != nil }.compactMap { candidate in
+            if let identifier = candidate.identifier ?? candidate.record?.identifier { return identifier }
+            var reading = candidate
+            try reading.readRecord(from: database)
+            return reading.record?.identifier
+        }
     }
 
     /// The record stored for an identifier, or nil.

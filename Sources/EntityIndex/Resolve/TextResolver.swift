@@ -190,7 +190,8 @@ struct TextResolver {
         guard let best = feedback.first?.weight, best > 0 else { return nil }
         let terms = try feedback.map { try Query.term($0.term).scaled(by: meaningSettings.feedbackWeight * $0.weight / best) }
         let expanded = try Query.combine(.andMaybe, [query, try Query.combine(.or, terms)])
-        return try reader.database.search(try Query.combine(.filter, [expanded, try Query.documents(documentIDs)]),
+        let firstPass = try Query.entities(try (0..<matches.count).compactMap { try matches.document(at: $0).record()?.identifier })
+        return try reader.database.search(try Query.combine(.filter, [expanded, firstPass]),
                                           limit: documentIDs.count, relevance: relevance)
     }
 
