@@ -33,8 +33,10 @@ let package = Package(
             dependencies: ["EntityIndex", "CXapianShim", "CSQLite"],
             path: "Benchmarks/entity-index-bench"
         ),
-        .testTarget(name: "EntityIndexTests", dependencies: ["EntityIndex", "CXapianShim"]),
-        .testTarget(name: "CLITests", dependencies: ["entity-index", "entity-index-bench"]),
+        // xapian-tcpsrv processes for the tests of remote shards.
+        .target(name: "ShardServers", path: "Tests/ShardServers"),
+        .testTarget(name: "EntityIndexTests", dependencies: ["EntityIndex", "CXapianShim", "ShardServers"]),
+        .testTarget(name: "CLITests", dependencies: ["entity-index", "entity-index-bench", "ShardServers"]),
     ],
     cxxLanguageStandard: .cxx17
 )

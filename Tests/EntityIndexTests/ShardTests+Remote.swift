@@ -1,6 +1,12 @@
 import Foundation
+import ShardServers
 import Testing
 @testable import EntityIndex
+
+extension ShardServers {
+    /// The servers' locations, as an index records them.
+    var shardLocations: [ShardLocation] { locations.compactMap(ShardLocation.init) }
+}
 
 /// Shards served by `xapian-tcpsrv` answer as local ones do.
 extension ShardTests {
@@ -11,7 +17,7 @@ extension ShardTests {
         defer { directory.remove() }
         let entities = try sampleCorpus() + EntityJSONLines.decode(try Data(contentsOf: corpusURL("station-life.jsonl")))
         let single = try EntityIndex(path: directory.path + "/single")
-        let remote = try EntityIndex(path: directory.path + "/remote", shardLocations: [.local] + servers.locations)
+        let remote = try EntityIndex(path: directory.path + "/remote", shardLocations: [.local] + servers.shardLocations)
         try single.donate(entities)
         try remote.donate(entities)
         let now = Date(timeIntervalSince1970: 1_773_309_000)  // 2026-03-12 09:50 UTC
@@ -30,9 +36,9 @@ extension ShardTests {
         let reader = try EntityIndex(path: directory.path + "/remote", access: .readOnly, shardLocations: nil)
         try expectSameAnswers(single, reader, for: queries)
         #expect(try reader.statistics().entityCount == entities.count)
-        #expect(try reader.shardLocations() == [.local] + servers.locations)
+        #expect(try reader.shardLocations() == [.local] + servers.shardLocations)
         // Each server holds some of them.
-        for location in servers.locations {
+        for location in servers.shardLocations {
             guard case .remote(let host, let port) = location else { continue }
             #expect(try Database(shards: [.remote(host: host, port: port)], mode: .readOnly).documentCount() > entities.count / 6)
         }
@@ -45,18 +51,18 @@ extension ShardTests {
         defer { directory.remove() }
         let path = directory.path + "/index"
         let entities = try sampleCorpus()
-        try EntityIndex(path: path, shardLocations: [.local] + servers.locations).donate(entities)
+        try EntityIndex(path: path, shardLocations: [.local] + servers.shardLocations).donate(entities)
         servers.stop()
 
         let unreachable = #expect(throws: EntityIndexError.self) { try EntityIndex(path: path, access: .readOnly, shardLocations: nil) }
         #expect(unreachable?.code == .shardUnreachable)
-        #expect(unreachable?.message.contains("\(servers.locations[0])") == true)
+        #expect(unreachable?.message.contains("\(servers.shardLocations[0])") == true)
         #expect(unreachable?.message.contains("--skip-unreachable") == true)
         #expect(throws: EntityIndexError.self) { try EntityIndex(path: path, shardLocations: nil) }
 
         let partial = try EntityIndex(path: path, access: .readOnly, shardLocations: nil, unreachableShards: .skip)
         let answer = try partial.resolve(SearchQuery("crew lunch", understandsRequest: false))
-        #expect(answer.skippedShards == servers.locations)
+        #expect(answer.skippedShards == servers.shardLocations)
         #expect(try partial.statistics().entityCount < entities.count)
     }
 

@@ -1,25 +1,24 @@
 import Foundation
-@testable import EntityIndex
 
-/// `xapian-tcpsrv` processes serving remote shards on 127.0.0.1, started by
-/// `Scripts/shard-servers.sh` (each in a session of its own, stopping by
-/// itself should this test process end first); `stop()` them when done.
-struct ShardServers {
-    /// Where the servers keep their databases.
-    let directory: TemporaryDirectory
+/// `xapian-tcpsrv` processes serving remote shards on 127.0.0.1, for the
+/// tests, started by `Scripts/shard-servers.sh` (each in a session of its
+/// own, stopping by itself should the test process end first); `stop()` them when done.
+public struct ShardServers: Sendable {
+    /// Where the servers keep their databases (under the system's temporary folder).
+    public let directory: String
     /// Each server's location, `tcp://127.0.0.1:PORT`.
-    let locations: [ShardLocation]
+    public let locations: [String]
 
     /// Why the servers could not be started.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Starts `count` servers on free ports.
-    init(count: Int) throws {
-        directory = TemporaryDirectory()
-        let output = try Self.run(["start", directory.path, "\(count)", "\(getpid())"])
-        locations = output.split(separator: "\n").compactMap { ShardLocation(String($0)) }
+    public init(count: Int) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-servers-\(UUID().uuidString)").path
+        let output = try Self.run(["start", directory, "\(count)", "\(getpid())"])
+        locations = output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("tcp://") }
         guard locations.count == count else {
             stop()
             throw Failure(description: "Scripts/shard-servers.sh started \(locations.count) of \(count) servers: \(output)")
@@ -27,9 +26,9 @@ struct ShardServers {
     }
 
     /// Stops the servers and removes their databases.
-    func stop() {
-        _ = try? Self.run(["stop", directory.path])
-        directory.remove()
+    public func stop() {
+        _ = try? Self.run(["stop", directory])
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     /// The script in `Scripts/`, run with some arguments: its standard output.
@@ -39,10 +38,10 @@ struct ShardServers {
     private static func run(_ arguments: [String]) throws -> String {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Scripts/shard-servers.sh").path
-        let capture = TemporaryDirectory()
-        defer { capture.remove() }
-        try FileManager.default.createDirectory(atPath: capture.path, withIntermediateDirectories: true)
-        let output = capture.path + "/output", errors = capture.path + "/errors"
+        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-script-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: capture, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: capture) }
+        let output = capture + "/output", errors = capture + "/errors"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
