@@ -1,8 +1,9 @@
 import Foundation
 
 /// `xapian-tcpsrv` processes serving remote shards on 127.0.0.1, for the
-/// tests, started by `Scripts/shard-servers.sh` (each in a session of its
-/// own, stopping by itself should the test process end first); `stop()` them when done.
+/// tests and the benchmark, started by `Scripts/shard-servers.sh` (each in a
+/// session of its own, stopping by itself should this process end first);
+/// `stop()` them when done.
 public struct ShardServers: Sendable {
     /// Where the servers keep their databases (under the system's temporary folder).
     public let directory: String
@@ -33,7 +34,7 @@ public struct ShardServers: Sendable {
 
     /// The script in `Scripts/`, run with some arguments: its standard output.
     /// Spawned with every signal unblocked and at its default: a child
-    /// inherits the spawning thread's mask, and test threads block SIGTERM,
+    /// inherits the spawning thread's mask, and worker threads block SIGTERM,
     /// which would leave the servers deaf to being stopped.
     private static func run(_ arguments: [String]) throws -> String {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
