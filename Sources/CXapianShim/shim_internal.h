@@ -52,6 +52,19 @@ struct eix_database {
     /// revision this handle reads: cleared by every change made through it
     /// and whenever a reopen finds a newer revision.
     std::unordered_map<std::string, Xapian::doccount> term_frequencies;
+    /// With remote shards: the last match sets searched, so that a document
+    /// read by id that one of them holds comes with all of that set's
+    /// documents (one request a shard rather than one a document), and the
+    /// documents so fetched. Forgotten with the term frequencies.
+    std::vector<Xapian::MSet> recent_matches;
+    std::unordered_map<Xapian::docid, Xapian::Document> fetched_documents;
+
+    /// Forgets what was remembered of the revision it reads.
+    void forget_revision() {
+        term_frequencies.clear();
+        recent_matches.clear();
+        fetched_documents.clear();
+    }
 };
 
 struct eix_term_list {

@@ -36,6 +36,22 @@ extension ShardTests {
         let reader = try EntityIndex(path: directory.path + "/remote", access: .readOnly, shardLocations: nil)
         try expectSameAnswers(single, reader, for: queries)
         #expect(try reader.statistics().entityCount == entities.count)
+        // Which entities hold which terms, found over the network by searching, is what the local lists say.
+        let terms = ["lunch", "oxygen", "crew", "airlock", "garden", "zeppelin"].map { IndexLayout.stemmedTerm($0) }
+        func presence(in index: EntityIndex) throws -> [String: [Bool]] {
+            try index.withReader { reader in
+                let documents = try entities.prefix(200).compactMap { entity -> (id: UInt32, uniqueTerm: String)? in
+                    let term = IndexLayout.uniqueTerm(for: entity.identifier)
+                    return try reader.database.documentID(uniqueTerm: term).map { ($0, term) }
+                }.sorted { $0.id < $1.id }
+                let rows = try reader.database.postings(of: terms, contain: documents)
+                return Dictionary(uniqueKeysWithValues: documents.enumerated().map { column, document in
+                    (document.uniqueTerm, rows.map { $0[column] })
+                })
+            }
+        }
+        let remotely = try presence(in: reader)
+        #expect(remotely == (try presence(in: single)) && remotely.values.contains { $0.contains(true) })
         #expect(try reader.shardLocations() == [.local] + servers.shardLocations)
         // Each server holds some of them.
         for location in servers.shardLocations {

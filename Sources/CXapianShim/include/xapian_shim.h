@@ -278,7 +278,8 @@ int64_t eix_database_document_count(eix_database *database, eix_error *_Nullable
  *  changed between two reads. */
 int64_t eix_database_last_document_id(eix_database *database, eix_error *_Nullable error);
 
-/** The number of documents indexed by a term (-1 on failure). */
+/** The number of documents indexed by a term (-1 on failure). With a remote
+ *  shard, remembered until the handle's revision changes. */
 int64_t eix_database_term_frequency(eix_database *database, const char *term,
                                     size_t length, eix_error *_Nullable error);
 
@@ -321,14 +322,19 @@ int64_t eix_database_find_docid(eix_database *database, const char *term, size_t
 eix_document *_Nullable eix_database_document(eix_database *database, uint32_t docid,
                                     eix_error *_Nullable error);
 
-/** For each of `term_count` terms and each of `docid_count` document ids (in
- *  ascending order), sets `out_present[term * docid_count + doc]` to 1 when
- *  the document contains the term. Reads the documents' term lists when they
- *  are short next to the number of terms, else the terms' posting lists
- *  (always with a remote shard: each term list would cost a round trip). */
+/** For each of `term_count` terms and each of `docid_count` documents (ids
+ *  in ascending order, each with its unique term), sets
+ *  `out_present[term * docid_count + doc]` to 1 when the document contains
+ *  the term. Reads the documents' term lists when they are short next to the
+ *  number of terms, else the terms' posting lists. With a remote shard, where
+ *  either costs a round trip a document or a term, it runs one search for
+ *  every 48 terms instead, confined to the documents by their unique terms:
+ *  each term weighs a power of two (`CoordWeight`), so a match's weight says
+ *  which terms it holds. */
 int eix_database_postings_contain(eix_database *database, const char *_Nullable const *_Nullable terms,
                                   const size_t *_Nullable lengths, size_t term_count,
-                                  const uint32_t *_Nullable docids, size_t docid_count,
+                                  const uint32_t *_Nullable docids, const char *_Nullable const *_Nullable unique_terms,
+                                  const size_t *_Nullable unique_lengths, size_t docid_count,
                                   uint8_t *out_present, eix_error *_Nullable error);
 
 /** The first document indexed by `term`, or NULL (with EIX_OK) when none. */

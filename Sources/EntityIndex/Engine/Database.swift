@@ -192,19 +192,24 @@ final class Database {
         try withEngineError { eix_database_document(handle, id, $0) }.map(Document.init(owning:))
     }
 
-    /// For each term, which of the documents (ids in ascending order) contain
-    /// it, read from posting lists (cheaper than reading each document's terms).
-    func postings(of terms: [String], contain documentIDs: [UInt32]) throws -> [[Bool]] {
-        guard !terms.isEmpty, !documentIDs.isEmpty else { return terms.map { _ in [] } }
-        let bytes = terms.map { Array($0.utf8) }
-        let lengths = bytes.map(\.count)
-        var present = [UInt8](repeating: 0, count: terms.count * documentIDs.count)
+    /// For each term, which of the documents (ids in ascending order, each
+    /// with its unique term) contain it: from term lists or posting lists on
+    /// local shards, from searches confined by the unique terms with remote
+    /// ones (see `eix_database_postings_contain`).
+    func postings(of terms: [String], contain documents: [(id: UInt32, uniqueTerm: String)]) throws -> [[Bool]] {
+        guard !terms.isEmpty, !documents.isEmpty else { return terms.map { _ in [] } }
+        let bytes = terms.map { Array($0.utf8) }, uniqueBytes = documents.map { Array($0.uniqueTerm.utf8) }
+        let lengths = bytes.map(\.count), uniqueLengths = uniqueBytes.map(\.count)
+        var present = [UInt8](repeating: 0, count: terms.count * documents.count)
         try withPointers(to: bytes) { pointers in
-            _ = try withEngineError {
-                eix_database_postings_contain(handle, pointers, lengths, terms.count, documentIDs, documentIDs.count, &present, $0)
+            try withPointers(to: uniqueBytes) { uniquePointers in
+                _ = try withEngineError {
+                    eix_database_postings_contain(handle, pointers, lengths, terms.count, documents.map(\.id), uniquePointers,
+                                                  uniqueLengths, documents.count, &present, $0)
+                }
             }
         }
-        return (0..<terms.count).map { row in present[row * documentIDs.count..<(row + 1) * documentIDs.count].map { $0 == 1 } }
+        return (0..<terms.count).map { row in present[row * documents.count..<(row + 1) * documents.count].map { $0 == 1 } }
     }
 
     /// The terms starting with `prefix`, with how many documents each indexes.

@@ -28,19 +28,22 @@ extension IndexReader {
     func passing(_ candidates: [Candidate], _ filter: Query?) throws -> Set<UInt32> {
         let documentIDs = Set(candidates.compactMap(\.documentID))
         guard let filter, !documentIDs.isEmpty else { return documentIDs }
-        let query = try Query.combine(.filter, [try Query.entities(try identifiers(of: candidates)), filter])
+        let query = try Query.combine(.filter, [try Query.indexed(byAnyOf: try documents(of: candidates).map(\.uniqueTerm)), filter])
         let matches = try database.search(query, limit: documentIDs.count)
         return Set((0..<matches.count).map(matches.documentID(at:)))
     }
 
-    /// The identifiers of the candidates from the index, their records read unless they were already.
-    func identifiers(of candidates: [Candidate]) throws -> [EntityIdentifier] {
-        try candidates.filter { $0.documentID != nil }.compactMap { candidate in
-            if let identifier = candidate.identifier ?? candidate.record?.identifier { return identifier }
+    /// The documents of the candidates from the index, each once, in id
+    /// order, with their unique terms (their records read unless they were already).
+    func documents(of candidates: [Candidate]) throws -> [(id: UInt32, uniqueTerm: String)] {
+        var found: [UInt32: String] = [:]
+        for candidate in candidates {
+            guard let id = candidate.documentID, found[id] == nil else { continue }
             var reading = candidate
-            try reading.readRecord(from: database)
-            return reading.record?.identifier
+            if reading.identifier == nil && reading.record == nil { try reading.readRecord(from: database) }
+            if let identifier = reading.identifier ?? reading.record?.identifier { found[id] = IndexLayout.uniqueTerm(for: identifier) }
         }
+        return found.sorted { $0.key < $1.key }.map { (id: $0.key, uniqueTerm: $0.value) }
     }
 
     /// The record stored for an identifier, or nil.

@@ -176,7 +176,7 @@ struct ScreenResolver {
         if !contentWords.isEmpty, !fitting.isEmpty {
             // Words said about the entity pick among what fits ("this crew lunch", "the one about oxygen"),
             // unless none of it holds them: then they were about something else ("translate the one I have open").
-            let ids = try Query.entities(try reader.identifiers(of: fitting))
+            let ids = try Query.indexed(byAnyOf: try reader.documents(of: fitting).map(\.uniqueTerm))
             let text = TextResolver(reader: reader, configuration: configuration)
             var plan = try text.plan(forWords: contentWords, exact: interpretation.identifiers, usesMeaning: false)
             try text.addMeaning(to: &plan)
