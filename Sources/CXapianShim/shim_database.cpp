@@ -90,8 +90,8 @@ bool recently_matched(eix_database &database, Xapian::docid docid, Xapian::Docum
 }
 
 /// A term's frequency, remembered until the handle's revision changes: feedback
-/// asks for the same terms query after query, and each look-up costs a B-tree
-/// descent.
+/// and searches over remote shards ask for the same terms query after query,
+/// and each look-up costs a B-tree descent (a round trip a remote shard).
 Xapian::doccount term_frequency(eix_database &database, const std::string &term) {
     if (database.term_frequencies.size() > 1'000'000) database.term_frequencies.clear();
     auto known = database.term_frequencies.find(term);

@@ -93,6 +93,12 @@ extension ShardTests {
         }
         #expect(remoteOnly?.message.contains("local shard") == true)
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/a"))
+        // A remote shard that is not there: named, and nothing is made.
+        let absent = #expect(throws: EntityIndexError.self) {
+            try EntityIndex(path: directory.path + "/a", shardLocations: [.local, .remote(host: "127.0.0.1", port: 9)])
+        }
+        #expect(absent?.code == .shardUnreachable && absent?.message.contains("tcp://127.0.0.1:9") == true)
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/a"))
         #expect(throws: EntityIndexError.self) {
             try EntityIndex(path: directory.path + "/b", shardLocations: [.local, .remote(host: "h", port: 1), .remote(host: "h", port: 1)])
         }

@@ -90,6 +90,7 @@ public final class EntityIndex: Sendable {
             let contents = try IndexDirectory.inspect(path)
             if access == .readWrite {
                 if contents == .nothing {
+                    try shardLocations.map { try IndexShards.checkReady($0, for: path) }
                     try IndexDirectory.create(path)
                     if try IndexShards.locations(in: path) == [.local] {
                         try Self.translatingErrors(path: path) { try IndexShards.record(shardLocations ?? [.local], in: path) }

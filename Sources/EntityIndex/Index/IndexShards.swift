@@ -58,6 +58,30 @@ enum IndexShards {
         }
     }
 
+    /// Throws unless every remote shard accepts a writer and holds no
+    /// documents yet: checked before a new index is made at `path`, so that
+    /// nothing is made there for shards that are not ready.
+    static func checkReady(_ locations: [ShardLocation], for path: String) throws {
+        for (position, location) in locations.enumerated() {
+            guard case .remote(let host, let port) = location else { continue }
+            let documents: Int
+            do {
+                documents = try Database(shards: [.remote(host: host, port: port)], mode: .writable).documentCount()
+            } catch let error as EngineError {
+                throw EntityIndexError(.shardUnreachable, """
+                    shard \(position), \(location), does not take a writer (\(error.message)): start xapian-tcpsrv --writable \
+                    there, or give another location; nothing was made at \(path)
+                    """, path: path)
+            }
+            guard documents == 0 else {
+                throw EntityIndexError(.invalidQuery, """
+                    shard \(position), \(location), already holds \(documents) documents: give each index empty databases \
+                    of its own; nothing was made at \(path)
+                    """, path: path)
+            }
+        }
+    }
+
     /// The databases the index at `path` is made of, in shard order.
     static func databaseShards(of path: String) throws -> [Database.Shard] {
         let locations = try locations(in: path)
