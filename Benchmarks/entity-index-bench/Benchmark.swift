@@ -114,9 +114,12 @@ struct RunSettings {
     let remoteShards: Int
 
     /// " in 3 shards (2 served by xapian-tcpsrv)", or nothing for one local shard.
-    var shardsDescription: String {
+    var shardsDescription: String { Self.describe(shards: shards, remote: remoteShards) }
+
+    /// " in 3 shards (2 served by xapian-tcpsrv)", or nothing for one local shard.
+    static func describe(shards: Int, remote: Int) -> String {
         guard shards > 1 else { return "" }
-        return " in \(shards) shards" + (remoteShards > 0 ? " (\(remoteShards) served by xapian-tcpsrv)" : "")
+        return " in \(shards) shards" + (remote > 0 ? " (\(remote) served by xapian-tcpsrv)" : "")
     }
 }
 

@@ -42,7 +42,7 @@ struct SizeReport: Codable {
         func mib(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
         func ratio(_ a: Double, _ b: Double?) -> String { b.map { String(format: "%.2f", a / $0) } ?? "—" }
         var lines = [
-            "### \(entities) entities" + RunSettings(queries: 0, iterations: 0, shards: shards, remoteShards: remoteShards).shardsDescription,
+            "### \(entities) entities" + RunSettings.describe(shards: shards, remote: remoteShards),
             "",
             "| kind | EntityIndex p50 ms | p95 | p99 | raw Xapian p50, terms given | from text | SQLite FTS5 p50 | × raw Xapian, terms given | × from text | × FTS5 |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
