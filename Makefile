@@ -1,15 +1,17 @@
 # make demo  — install what is missing, build, index the sample corpus, search it
 # make test  — install what is missing, run every test, then again under AddressSanitizer and LeakSanitizer
 # make bench — the benchmark at 10k and 100k entities (BENCH_ARGS adds options), then its plot
+# make cluster-demo — remote shards: xapian-tcpsrv on 127.0.0.1, donated to and searched, compared with a local index
 
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-DEBIAN_PACKAGES := libxapian-dev libicu-dev libsqlite3-dev
+DEBIAN_PACKAGES := libxapian-dev libicu-dev libsqlite3-dev xapian-tools
 INDEX ?= .build/demo-index
+CLUSTER ?= .build/cluster-demo
 QUERY ?= check the O2 canisters before the EVA
 BENCH_ARGS ?=
 
-.PHONY: setup build demo test test-sanitized bench clean
+.PHONY: setup build demo cluster-demo test test-sanitized bench clean
 
 ## setup: install the Debian packages the build needs, when missing
 setup:
@@ -35,6 +37,30 @@ demo: build
 	.build/release/entity-index --index $(INDEX) search "Zoe Muller" --type messages.contact --limit 3
 	.build/release/entity-index --index $(INDEX) search "水培花园"
 	.build/release/entity-index --index $(INDEX) search "what's after the crew lunch" --now 2026-03-12T09:30:00Z --time-zone UTC --explain
+
+## cluster-demo: an index of a local shard and two served by xapian-tcpsrv (each in a session of its own,
+## stopped at the end whatever happens), and a local index of three shards; both get the corpora, and the
+## same searches must print the same JSON (results, scores, interpretation) from both
+cluster-demo: build
+	rm -rf $(CLUSTER) && mkdir -p $(CLUSTER)
+	@set -e; B=.build/release/entity-index; \
+	trap 'Scripts/shard-servers.sh stop $(CLUSTER)/servers' EXIT; \
+	servers=$$(Scripts/shard-servers.sh start $(CLUSTER)/servers 2 $$$$); \
+	echo "xapian-tcpsrv serving:" $$servers; \
+	$$B --index $(CLUSTER)/remote init --shard local $$(printf -- '--shard %s ' $$servers); \
+	$$B --index $(CLUSTER)/local init --shards 3; \
+	for index in remote local; do \
+	  $$B --index $(CLUSTER)/$$index donate corpora/space-crew.jsonl; \
+	  $$B --index $(CLUSTER)/$$index donate corpora/station-life.jsonl; \
+	done; \
+	$$B --index $(CLUSTER)/remote search "$(QUERY)" --limit 5; \
+	for query in "$(QUERY)" "Zoe Muller" "crew lunch" "Lunar Orbit Lgo" "水培花园" "what's after the crew lunch" "messages from Amara"; do \
+	  for index in remote local; do \
+	    $$B --index $(CLUSTER)/$$index search "$$query" --json --now 2026-03-12T09:30:00Z --time-zone UTC > $(CLUSTER)/$$index.json; \
+	  done; \
+	  cmp -s $(CLUSTER)/remote.json $(CLUSTER)/local.json || { echo "remote and local shards answer \"$$query\" differently"; exit 1; }; \
+	done; \
+	echo "remote and local shards gave the same top 10 and scores for every query"
 
 test: setup
 	$(SWIFT) test

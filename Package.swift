@@ -28,13 +28,15 @@ let package = Package(
         .executableTarget(name: "entity-index", dependencies: ["EntityIndex"]),
         // SQLite FTS5, the engine the benchmark compares against.
         .systemLibrary(name: "CSQLite", path: "Benchmarks/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // xapian-tcpsrv processes serving remote shards on 127.0.0.1, for the tests and the benchmark.
+        .target(name: "ShardServers"),
         .executableTarget(
             name: "entity-index-bench",
-            dependencies: ["EntityIndex", "CXapianShim", "CSQLite"],
+            dependencies: ["EntityIndex", "CXapianShim", "CSQLite", "ShardServers"],
             path: "Benchmarks/entity-index-bench"
         ),
-        .testTarget(name: "EntityIndexTests", dependencies: ["EntityIndex", "CXapianShim"]),
-        .testTarget(name: "CLITests", dependencies: ["entity-index", "entity-index-bench"]),
+        .testTarget(name: "EntityIndexTests", dependencies: ["EntityIndex", "CXapianShim", "ShardServers"]),
+        .testTarget(name: "CLITests", dependencies: ["entity-index", "entity-index-bench", "ShardServers"]),
     ],
     cxxLanguageStandard: .cxx17
 )

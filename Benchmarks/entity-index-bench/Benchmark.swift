@@ -11,7 +11,7 @@ enum Benchmark {
     static let usage = """
         Usage: entity-index-bench [--sizes 10000,100000] [--corpus FILE] [--beir DIR] [--queries N]
                                   [--iterations N] [--json FILE] [--markdown FILE] [--export FILE]
-                                  [--only donation] [--entity-neighbours N] [--shards N]
+                                  [--only donation] [--entity-neighbours N] [--shards N] [--remote N]
 
           --sizes LIST     corpus sizes to build (default 10000,100000); 1000000 takes a while
           --corpus FILE    the sample entities whose vocabulary the corpus uses (corpora/space-crew.jsonl)
@@ -26,6 +26,9 @@ enum Benchmark {
           --entity-neighbours N  with --only donation: neighbours in meaning per entity
                            word (MeaningSettings.neighboursPerEntityWord; 0 for none)
           --shards N       EntityIndex's index of N shards (default 1); raw Xapian searches them as one too
+          --remote N       the last N of those shards served by xapian-tcpsrv on 127.0.0.1 (over
+                           loopback), started for each size by Scripts/shard-servers.sh (run from
+                           the package's directory); one shard at least stays local
         """
 
     static func main() {
@@ -51,8 +54,11 @@ enum Benchmark {
         let sample = try EntityJSONLines.decode(try Data(contentsOf: URL(fileURLWithPath: options["--corpus"] ?? "corpora/space-crew.jsonl")))
         let extraText = try options["--beir"].map { try BEIRCollection(directory: $0, split: "test").documents.map { $0.title + " " + $0.text } } ?? []
         guard let shards = Int(options["--shards"] ?? "1"), shards > 0 else { throw BenchmarkError("--shards takes a count of 1 or more") }
+        guard let remote = Int(options["--remote"] ?? "0"), (0..<shards).contains(remote) else {
+            throw BenchmarkError("--remote takes a count below --shards: one shard at least stays local")
+        }
         let settings = RunSettings(queries: Int(options["--queries"] ?? "40") ?? 40, iterations: Int(options["--iterations"] ?? "20") ?? 20,
-                                   shards: shards)
+                                   shards: shards, remoteShards: remote)
 
         if let path = options["--export"] {
             let corpus = SyntheticCorpus(size: sizes.first ?? 10_000, sample: sample, extraText: extraText)
@@ -76,7 +82,7 @@ enum Benchmark {
             for size in sizes {
                 let rate = try SizeRun(corpus: SyntheticCorpus(size: size, sample: sample, extraText: extraText), settings: settings)
                     .donationOnly(configuration: IndexConfiguration(meaning: meaning))
-                print("\(size) entities\(shards > 1 ? " in \(shards) shards" : ""): donation in batches of 1,000: \(Int(rate))/s")
+                print("\(size) entities\(settings.shardsDescription): donation in batches of 1,000: \(Int(rate))/s")
             }
             return
         }
@@ -104,6 +110,17 @@ struct RunSettings {
     let iterations: Int
     /// How many shards EntityIndex's index is made of.
     let shards: Int
+    /// How many of them (the last ones) xapian-tcpsrv serves.
+    let remoteShards: Int
+
+    /// " in 3 shards (2 served by xapian-tcpsrv)", or nothing for one local shard.
+    var shardsDescription: String { Self.describe(shards: shards, remote: remoteShards) }
+
+    /// " in 3 shards (2 served by xapian-tcpsrv)", or nothing for one local shard.
+    static func describe(shards: Int, remote: Int) -> String {
+        guard shards > 1 else { return "" }
+        return " in \(shards) shards" + (remote > 0 ? " (\(remote) served by xapian-tcpsrv)" : "")
+    }
 }
 
 /// Everything one run measured.

@@ -7,13 +7,15 @@ final class RawXapian {
     private let database: OpaquePointer
     private let stemmer: OpaquePointer
 
-    /// Xapian on the databases of an index (several shards are searched as one).
-    init(databases paths: [String]) throws {
+    /// Xapian on the databases of an index (several shards are searched as
+    /// one): each a directory, or a host and port that xapian-tcpsrv serves.
+    init(databases: [(name: String, port: UInt16)]) throws {
         var error = eix_error()
-        let copies = paths.map { strdup($0) }
+        let copies = databases.map { strdup($0.name) }
         defer { copies.forEach { free($0) } }
-        let pointers = copies.map { UnsafePointer($0) }
-        guard let database = eix_database_open_shards(pointers, paths.map(\.utf8.count), paths.count, EIX_OPEN_READ_ONLY, &error),
+        let shards = zip(databases, copies).map { eix_shard(name: $1!, name_length: $0.name.utf8.count, port: $0.port) }
+        let timeouts = eix_remote_timeouts(connect: 5_000, request: 30_000)
+        guard let database = eix_database_open_shards(shards, shards.count, EIX_OPEN_READ_ONLY, timeouts, 0, &error),
               let stemmer = eix_stemmer_new("en", 2, &error)
         else { throw RawXapianError(error) }
         self.database = database

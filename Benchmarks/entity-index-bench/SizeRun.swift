@@ -1,5 +1,6 @@
 import EntityIndex
 import Foundation
+import ShardServers
 
 /// What one corpus size measured.
 struct SizeReport: Codable {
@@ -23,6 +24,8 @@ struct SizeReport: Codable {
     let entities: Int
     /// How many shards EntityIndex's index (and raw Xapian's view of it) had.
     let shards: Int
+    /// How many of them xapian-tcpsrv served.
+    let remoteShards: Int
     let donationPerSecond: Double
     let sqliteInsertsPerSecond: Double
     let singleDonation: Latency
@@ -39,7 +42,7 @@ struct SizeReport: Codable {
         func mib(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
         func ratio(_ a: Double, _ b: Double?) -> String { b.map { String(format: "%.2f", a / $0) } ?? "—" }
         var lines = [
-            "### \(entities) entities" + (shards > 1 ? " in \(shards) shards" : ""),
+            "### \(entities) entities" + RunSettings.describe(shards: shards, remote: remoteShards),
             "",
             "| kind | EntityIndex p50 ms | p95 | p99 | raw Xapian p50, terms given | from text | SQLite FTS5 p50 | × raw Xapian, terms given | × from text | × FTS5 |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -80,18 +83,31 @@ struct SizeRun {
     /// Entities a second donated into a new index in batches of 1,000, and nothing else measured.
     func donationOnly(configuration: IndexConfiguration) throws -> Double {
         try inScratchDirectory { directory in
-            let index = try EntityIndex(path: directory + "/index", configuration: configuration, shards: settings.shards)
-            return Double(corpus.entities.count) / (try donateInBatches(to: index))
+            try withShards { locations in
+                let index = try EntityIndex(path: directory + "/index", configuration: configuration, shardLocations: locations)
+                return Double(corpus.entities.count) / (try donateInBatches(to: index))
+            }
         }
     }
 
     func run() throws -> SizeReport {
-        try inScratchDirectory(measure)
+        try inScratchDirectory { directory in try withShards { try measure(in: directory, shards: $0) } }
     }
 
-    private func measure(in directory: String) throws -> SizeReport {
+    /// Runs `body` with the locations of the index's shards: the last
+    /// `settings.remoteShards` served by xapian-tcpsrv processes started
+    /// for it (empty databases) and stopped after it.
+    private func withShards<Result>(_ body: ([ShardLocation]) throws -> Result) throws -> Result {
+        let local = [ShardLocation](repeating: .local, count: settings.shards - settings.remoteShards)
+        guard settings.remoteShards > 0 else { return try body(local) }
+        let servers = try ShardServers(count: settings.remoteShards)
+        defer { servers.stop() }
+        return try body(local + servers.locations.compactMap(ShardLocation.init))
+    }
+
+    private func measure(in directory: String, shards: [ShardLocation]) throws -> SizeReport {
         let entities = corpus.entities
-        let index = try EntityIndex(path: directory + "/index", shards: settings.shards)
+        let index = try EntityIndex(path: directory + "/index", shardLocations: shards)
         let donation = try donateInBatches(to: index)
         let sqlite = try SQLiteFTS(path: directory + "/fts.sqlite")
         let inserts = try seconds {
@@ -109,7 +125,13 @@ struct SizeRun {
             _ = try EntityIndex(path: directory + "/index", access: .readOnly).search(SearchQuery("crew lunch"))
         }
         let reader = try EntityIndex(path: directory + "/index", access: .readOnly)
-        let raw = try RawXapian(databases: try reader.databaseDirectories())
+        var directories = try reader.databaseDirectories().makeIterator()
+        let raw = try RawXapian(databases: try reader.shardLocations().map { location in
+            switch location {
+            case .local: (directories.next()!, 0)
+            case .remote(let host, let port): (host, port)
+            }
+        })
         let workloads = Workload.all(for: corpus, count: settings.queries)
         var kinds: [SizeReport.Kind] = []
         for kind in ["name", "typo", "property", "text", "meaning", "context", "request", "understanding"] {
@@ -149,7 +171,7 @@ struct SizeRun {
             (readsPerSecond[readers], writerRate) = try readsUnderWriter(index: index, readers: readers,
                                                                            queries: workloads.filter { $0.kind == "text" })
         }
-        return SizeReport(entities: entities.count, shards: settings.shards, donationPerSecond: Double(entities.count) / donation,
+        return SizeReport(entities: entities.count, shards: settings.shards, remoteShards: settings.remoteShards, donationPerSecond: Double(entities.count) / donation,
                           sqliteInsertsPerSecond: Double(entities.count) / inserts, singleDonation: single, kinds: kinds,
                           readsPerSecondWithWriter: readsPerSecond, writerPerSecondDuringReads: writerRate,
                           coldOpenAndFirstQueryMilliseconds: cold * 1_000,

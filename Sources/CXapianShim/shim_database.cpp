@@ -15,7 +15,7 @@ std::vector<Xapian::WritableDatabase> &transactional(eix_database *database) {
     if (!database->is_writable) {
         throw Xapian::InvalidOperationError("the database was opened read-only");
     }
-    database->term_frequencies.clear();  // what is about to change may change them
+    database->forget_revision();  // what is about to change may change what it remembers
     return database->shards;
 }
 
@@ -39,45 +39,114 @@ size_t shard_of(const std::string &unique_term, size_t shard_count) {
     return static_cast<size_t>(hash % shard_count);
 }
 
+/// A shard's address as an error names it: its directory, or tcp://HOST:PORT.
+std::string address_of(const eix_shard &shard) {
+    const std::string name(shard.name, shard.name_length);
+    return shard.port == 0 ? name : "tcp://" + name + ":" + std::to_string(shard.port);
+}
+
+/// A read-only handle on a shard, local or served by xapian-tcpsrv.
+Xapian::Database open_reader(const eix_shard &shard, eix_remote_timeouts timeouts) {
+    const std::string name(shard.name, shard.name_length);
+    if (shard.port == 0) return Xapian::Database(name);
+    return Xapian::Remote::open(name, shard.port, timeouts.request, timeouts.connect);
+}
+
+/// A writable handle on a shard: a local one is created when missing; a remote one
+/// needs `xapian-tcpsrv --writable`.
+Xapian::WritableDatabase open_writer(const eix_shard &shard, eix_remote_timeouts timeouts) {
+    const std::string name(shard.name, shard.name_length);
+    if (shard.port == 0) return Xapian::WritableDatabase(name, Xapian::DB_CREATE_OR_OPEN);
+    return Xapian::Remote::open_writable(name, shard.port, timeouts.request, timeouts.connect);
+}
+
+/// A match set of a handle with remote shards, remembered for documents read by id later.
+Xapian::MSet remembered(eix_database &database, Xapian::MSet matches) {
+    if (!database.has_remote) return matches;
+    constexpr size_t kept = 8;
+    if (database.recent_matches.size() == kept) database.recent_matches.erase(database.recent_matches.begin());
+    database.recent_matches.push_back(matches);
+    return matches;
+}
+
+/// A document of one of the recent match sets of a handle with remote shards:
+/// the first time one of a set's documents is read, all of them are fetched
+/// at once (Xapian pipelines the requests). False when no recent set holds it.
+bool recently_matched(eix_database &database, Xapian::docid docid, Xapian::Document &out) {
+    auto known = database.fetched_documents.find(docid);
+    if (known == database.fetched_documents.end()) {
+        if (database.fetched_documents.size() > 100'000) database.fetched_documents.clear();
+        for (auto set = database.recent_matches.rbegin(); set != database.recent_matches.rend(); ++set) {
+            if (std::find(set->begin(), set->end(), docid) == set->end()) continue;
+            set->fetch();
+            for (auto item = set->begin(); item != set->end(); ++item) database.fetched_documents.emplace(*item, item.get_document());
+            break;
+        }
+        known = database.fetched_documents.find(docid);
+        if (known == database.fetched_documents.end()) return false;
+    }
+    out = known->second;
+    return true;
+}
+
+/// A term's frequency, remembered until the handle's revision changes: feedback
+/// and searches over remote shards ask for the same terms query after query,
+/// and each look-up costs a B-tree descent (a round trip a remote shard).
+Xapian::doccount term_frequency(eix_database &database, const std::string &term) {
+    if (database.term_frequencies.size() > 1'000'000) database.term_frequencies.clear();
+    auto known = database.term_frequencies.find(term);
+    if (known != database.term_frequencies.end()) return known->second;
+    const Xapian::doccount frequency = database.database.get_termfreq(term);
+    database.term_frequencies.emplace(term, frequency);
+    return frequency;
+}
+
 }  // namespace
 
 extern "C" eix_database *eix_database_open(const char *path, size_t length,
                                            eix_open_mode mode, eix_error *error) {
-    return eix_database_open_shards(&path, &length, 1, mode, error);
+    const eix_shard local{path, length, 0};
+    return eix_database_open_shards(&local, 1, mode, eix_remote_timeouts{0, 0}, 0, error);
 }
 
-extern "C" eix_database *eix_database_open_shards(const char *const *paths, const size_t *lengths, size_t count,
-                                                  eix_open_mode mode, eix_error *error) {
+extern "C" eix_database *eix_database_open_shards(const eix_shard *shards, size_t count, eix_open_mode mode,
+                                                  eix_remote_timeouts timeouts, int skip_unreachable, eix_error *error) {
     return eix_guard<eix_database *>(error, nullptr, [&] {
         if (count == 0 || (mode == EIX_OPEN_IN_MEMORY && count != 1)) {
             throw Xapian::InvalidArgumentError("a database has one shard or more, and one in memory");
         }
         auto handle = std::make_unique<eix_database>(eix_database{Xapian::Database(), {}, false});
-        for (size_t shard = 0; shard < count; ++shard) {
-            const std::string path(paths[shard], lengths[shard]);
-            switch (mode) {
-                case EIX_OPEN_READ_ONLY:
-                    // Several databases searched as one: Xapian combines their statistics.
-                    handle->database.add_database(Xapian::Database(path));
-                    break;
-                case EIX_OPEN_WRITABLE:
-                    handle->shards.emplace_back(path, Xapian::DB_CREATE_OR_OPEN);
-                    break;
-                case EIX_OPEN_IN_MEMORY:
-                    handle->shards.emplace_back(std::string(), Xapian::DB_BACKEND_INMEMORY);
-                    handle->is_in_memory = true;
-                    break;
+        bool has_local = false;
+        for (size_t position = 0; position < count; ++position) {
+            const eix_shard &shard = shards[position];
+            try {
+                switch (mode) {
+                    case EIX_OPEN_READ_ONLY:
+                        // Several databases searched as one: Xapian combines their statistics.
+                        handle->database.add_database(open_reader(shard, timeouts));
+                        break;
+                    case EIX_OPEN_WRITABLE:
+                        handle->shards.push_back(open_writer(shard, timeouts));
+                        break;
+                    case EIX_OPEN_IN_MEMORY:
+                        handle->shards.emplace_back(std::string(), Xapian::DB_BACKEND_INMEMORY);
+                        handle->is_in_memory = true;
+                        break;
+                }
+            } catch (const Xapian::NetworkError &e) {
+                if (mode == EIX_OPEN_READ_ONLY && skip_unreachable) {
+                    handle->skipped.push_back(position);
+                    continue;
+                }
+                const char *reason = e.get_error_string();
+                throw Xapian::NetworkError("shard " + std::to_string(position) + " at " + address_of(shard) + " cannot be reached: "
+                                           + e.get_msg() + (reason != nullptr ? std::string(" (") + reason + ")" : std::string()));
             }
-        }
-        if (mode == EIX_OPEN_WRITABLE && count > 1) {
-            // Each shard says which it is, so that a search over all of them can tell them apart.
-            for (size_t shard = 0; shard < count; ++shard) {
-                const std::string tag = std::to_string(shard) + "/" + std::to_string(count);
-                auto &database = handle->shards[shard];
-                if (database.get_metadata(eix::shard_key) == tag) continue;
-                database.begin_transaction(true);
-                database.set_metadata(eix::shard_key, tag);
-                database.commit_transaction();
+            if (shard.port != 0) {
+                handle->has_remote = true;
+            } else if (!has_local) {
+                handle->synonym_shard = position;  // written, no shard is left out: positions are indexes
+                has_local = true;
             }
         }
         if (mode != EIX_OPEN_READ_ONLY) {
@@ -90,6 +159,11 @@ extern "C" eix_database *eix_database_open_shards(const char *const *paths, cons
         }
         return eix::hand_over(std::move(handle));
     });
+}
+
+extern "C" int eix_database_shard_skipped(const eix_database *database, size_t position) {
+    const auto &skipped = database->skipped;
+    return std::find(skipped.begin(), skipped.end(), position) != skipped.end() ? 1 : 0;
 }
 
 extern "C" void eix_database_free(eix_database *database) {
@@ -114,7 +188,7 @@ extern "C" int64_t eix_database_check(const char *path, size_t length, char **ou
 extern "C" int eix_database_reopen(eix_database *database, eix_error *error) {
     return eix_guard(error, -1, [&] {
         if (!database->database.reopen()) return 0;
-        database->term_frequencies.clear();
+        database->forget_revision();
         return 1;
     });
 }
@@ -134,7 +208,9 @@ extern "C" int64_t eix_database_last_document_id(eix_database *database, eix_err
 extern "C" int64_t eix_database_term_frequency(eix_database *database, const char *term,
                                                size_t length, eix_error *error) {
     return eix_guard<int64_t>(error, -1, [&] {
-        return static_cast<int64_t>(database->database.get_termfreq(std::string(term, length)));
+        const std::string key(term, length);
+        // Over the network each look-up is a round trip a shard: remember them.
+        return static_cast<int64_t>(database->has_remote ? term_frequency(*database, key) : database->database.get_termfreq(key));
     });
 }
 
@@ -277,6 +353,7 @@ extern "C" eix_document *eix_database_document(eix_database *database, uint32_t 
                                                eix_error *error) {
     return eix_guard<eix_document *>(error, nullptr, [&]() -> eix_document * {
         auto found = std::make_unique<eix_document>();
+        if (database->has_remote && recently_matched(*database, docid, found->document)) return eix::hand_over(std::move(found));
         try {
             // The id came from a search of this snapshot: skip Xapian's existence
             // check, which reads the whole stored entity.
@@ -288,9 +365,55 @@ extern "C" eix_document *eix_database_document(eix_database *database, uint32_t 
     });
 }
 
+namespace {
+
+/// `eix_database_postings_contain` by searching: one search for every 48
+/// terms, confined to the documents by their unique terms, each term weighing
+/// a power of two under `CoordWeight` (a present term adds its scale factor),
+/// so that a match's weight, a sum of distinct powers of two a double holds
+/// exactly, says which of the terms the document holds. A search costs a
+/// round trip to the remote shards (sent to all of them at once), where a
+/// term list or a posting list costs one each.
+void searched_presence(const Xapian::Database &db, const char *const *terms, const size_t *lengths, size_t term_count,
+                       const uint32_t *docids, const char *const *unique_terms, const size_t *unique_lengths,
+                       size_t docid_count, std::vector<uint8_t> &present) {
+    constexpr size_t terms_a_search = 48;
+    std::vector<Xapian::Query> documents;
+    std::unordered_map<Xapian::docid, size_t> column;
+    for (size_t d = 0; d < docid_count; ++d) {
+        documents.emplace_back(std::string(unique_terms[d], unique_lengths[d]));
+        column.emplace(docids[d], d);
+    }
+    const Xapian::Query candidates(Xapian::Query::OP_OR, documents.begin(), documents.end());
+    Xapian::Enquire enquire(db);
+    enquire.set_weighting_scheme(Xapian::CoordWeight());
+    for (size_t first = 0; first < term_count; first += terms_a_search) {
+        const size_t last = std::min(term_count, first + terms_a_search);
+        std::vector<Xapian::Query> weighed;
+        for (size_t t = first; t < last; ++t) {
+            weighed.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(std::string(terms[t], lengths[t])),
+                                 std::ldexp(1.0, static_cast<int>(t - first)));
+        }
+        enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, Xapian::Query(Xapian::Query::OP_OR, weighed.begin(), weighed.end()),
+                                        candidates));
+        const Xapian::MSet matches = enquire.get_mset(0, static_cast<Xapian::doccount>(docid_count));
+        for (auto match = matches.begin(); match != matches.end(); ++match) {
+            const auto found = column.find(*match);
+            if (found == column.end()) continue;
+            const auto held = static_cast<uint64_t>(match.get_weight());
+            for (size_t t = first; t < last; ++t) {
+                if ((held >> (t - first)) & 1) present[t * docid_count + found->second] = 1;
+            }
+        }
+    }
+}
+
+}  // namespace
+
 extern "C" int eix_database_postings_contain(eix_database *database, const char *const *terms,
                                              const size_t *lengths, size_t term_count,
-                                             const uint32_t *docids, size_t docid_count,
+                                             const uint32_t *docids, const char *const *unique_terms,
+                                             const size_t *unique_lengths, size_t docid_count,
                                              uint8_t *out_present, eix_error *error) {
     return eix_guard(error, -1, [&] {
         const Xapian::Database &db = database->database;
@@ -300,7 +423,9 @@ extern "C" int eix_database_postings_contain(eix_database *database, const char 
         // much as reading a few terms of a document's own term list: read the
         // documents' term lists when they are short next to the terms asked.
         constexpr double seek_cost_in_terms = 4;
-        if (db.get_avlength() < seek_cost_in_terms * term_count) {
+        if (database->has_remote) {
+            searched_presence(db, terms, lengths, term_count, docids, unique_terms, unique_lengths, docid_count, present);
+        } else if (db.get_avlength() < seek_cost_in_terms * term_count) {
             std::vector<std::pair<std::string, size_t>> wanted;  // term, row; sorted
             for (size_t t = 0; t < term_count; ++t) wanted.emplace_back(std::string(terms[t], lengths[t]), t);
             std::sort(wanted.begin(), wanted.end());
@@ -379,8 +504,8 @@ extern "C" int eix_database_add_synonym(eix_database *database, const char *term
                                         size_t term_length, const char *synonym,
                                         size_t synonym_length, eix_error *error) {
     return eix_guard(error, -1, [&] {
-        // In the first shard only: searched as one, the shards' synonyms are merged.
-        writable(database)[0].add_synonym(std::string(term, term_length), std::string(synonym, synonym_length));
+        // In the first local shard only (a remote database has no synonym table): searched as one, the shards' synonyms are merged.
+        writable(database)[database->synonym_shard].add_synonym(std::string(term, term_length), std::string(synonym, synonym_length));
         return 0;
     });
 }
@@ -413,7 +538,7 @@ extern "C" eix_match_set *eix_database_search(eix_database *database,
         enquire.set_query(query->query);
         // k2 0, k3 1 and a minimum normalised length of 0.5, as Xapian's default BM25Weight has them.
         enquire.set_weighting_scheme(Xapian::BM25Weight(k1, 0, 1, b, 0.5));
-        return new eix_match_set{enquire.get_mset(offset, limit)};
+        return new eix_match_set{remembered(*database, enquire.get_mset(offset, limit)), database->has_remote};
     });
 }
 
@@ -426,7 +551,7 @@ extern "C" eix_match_set *eix_database_search_by_value(eix_database *database,
         enquire.set_query(query->query);
         enquire.set_sort_by_value(slot, ascending == 0);
         enquire.set_docid_order(Xapian::Enquire::ASCENDING);
-        return new eix_match_set{enquire.get_mset(offset, limit)};
+        return new eix_match_set{remembered(*database, enquire.get_mset(offset, limit)), database->has_remote};
     });
 }
 
@@ -438,18 +563,6 @@ namespace {
 bool is_general_stem(const std::string &term, const std::string &stem_prefix, const std::string &prefix_initials) {
     return term.size() > stem_prefix.size() && term.compare(0, stem_prefix.size(), stem_prefix) == 0
         && prefix_initials.find(term[stem_prefix.size()]) == std::string::npos;
-}
-
-/// A term's frequency, remembered until the handle's revision changes: feedback
-/// asks for the same terms query after query, and each look-up costs a B-tree
-/// descent.
-Xapian::doccount term_frequency(eix_database &database, const std::string &term) {
-    if (database.term_frequencies.size() > 1'000'000) database.term_frequencies.clear();
-    auto known = database.term_frequencies.find(term);
-    if (known != database.term_frequencies.end()) return known->second;
-    const Xapian::doccount frequency = database.database.get_termfreq(term);
-    database.term_frequencies.emplace(term, frequency);
-    return frequency;
 }
 
 /// What the relevant documents say about one term.
@@ -554,6 +667,11 @@ extern "C" double eix_match_set_weight(const eix_match_set *matches, uint32_t in
 extern "C" eix_document *eix_match_set_document(const eix_match_set *matches,
                                                 uint32_t index, eix_error *error) {
     return eix_guard<eix_document *>(error, nullptr, [&] {
+        if (matches->fetches_in_bulk) {
+            // One request to each remote shard for every document, rather than one per document.
+            matches->matches.fetch();
+            matches->fetches_in_bulk = false;
+        }
         auto document = std::make_unique<eix_document>();
         document->document = matches->matches[index].get_document();
         return eix::hand_over(std::move(document));

@@ -57,6 +57,8 @@ void capture_current_exception(eix_error *error) {
         set_error(error, EIX_ERROR_DATABASE_OPENING, e.get_description(), system_error_of(e));
     } catch (const Xapian::DatabaseError &e) {
         set_error(error, EIX_ERROR_DATABASE, e.get_description(), system_error_of(e));
+    } catch (const Xapian::NetworkError &e) {
+        set_error(error, EIX_ERROR_NETWORK, e.get_description());
     } catch (const Xapian::InvalidArgumentError &e) {
         set_error(error, EIX_ERROR_INVALID_ARGUMENT, e.get_description());
     } catch (const Xapian::InvalidOperationError &e) {

@@ -42,10 +42,29 @@ struct eix_database {
     bool in_transaction = false;
     /// How many shards the last commit committed (all of them when it succeeded).
     size_t committed_shards = 0;
+    /// The shard that keeps the synonyms: the first local one (a remote database has no synonym table).
+    size_t synonym_shard = 0;
+    /// Whether any shard is remote: then every term list read costs a round trip.
+    bool has_remote = false;
+    /// The positions of remote shards left out because they could not be reached.
+    std::vector<size_t> skipped;
     /// Term frequencies looked up for relevance feedback, valid for the
     /// revision this handle reads: cleared by every change made through it
     /// and whenever a reopen finds a newer revision.
     std::unordered_map<std::string, Xapian::doccount> term_frequencies;
+    /// With remote shards: the last match sets searched, so that a document
+    /// read by id that one of them holds comes with all of that set's
+    /// documents (one request a shard rather than one a document), and the
+    /// documents so fetched. Forgotten with the term frequencies.
+    std::vector<Xapian::MSet> recent_matches;
+    std::unordered_map<Xapian::docid, Xapian::Document> fetched_documents;
+
+    /// Forgets what was remembered of the revision it reads.
+    void forget_revision() {
+        term_frequencies.clear();
+        recent_matches.clear();
+        fetched_documents.clear();
+    }
 };
 
 struct eix_term_list {
@@ -59,6 +78,8 @@ struct eix_term_list {
 
 struct eix_match_set {
     Xapian::MSet matches;
+    /// Whether its documents are fetched all at once on first use (from remote shards).
+    mutable bool fetches_in_bulk = false;
 };
 
 struct eix_expansion_set {
@@ -90,22 +111,6 @@ size_t split_words(const char *text, size_t length, std::string &out);
 
 /// Maps the exception being handled to an error code and message.
 void capture_current_exception(eix_error *error);
-
-/// The metadata key under which each shard of a sharded database records
-/// "k/n": which of how many shards it is.
-inline const std::string shard_key = "eix.shard";
-
-/// Which shard of how many a database is (0 of 1 when it is not a shard);
-/// searching shards as one, Xapian hands each shard's database to a posting source.
-inline std::pair<Xapian::docid, Xapian::docid> shard_of_database(const Xapian::Database &database) {
-    const std::string tag = database.get_metadata(shard_key);
-    const auto slash = tag.find('/');
-    if (slash == std::string::npos) return {0, 1};
-    const auto shard = static_cast<Xapian::docid>(std::stoul(tag.substr(0, slash)));
-    const auto count = static_cast<Xapian::docid>(std::stoul(tag.substr(slash + 1)));
-    if (count == 0 || shard >= count) throw Xapian::DatabaseCorruptError("a shard's " + shard_key + " metadata is not k/n: " + tag);
-    return {shard, count};
-}
 
 }  // namespace eix
 

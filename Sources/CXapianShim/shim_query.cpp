@@ -1,51 +1,9 @@
 // Queries built term by term, so the caller controls analysis and weighting.
 #include "shim_internal.h"
 
-#include <algorithm>
 #include <vector>
 
 namespace {
-
-/// Matches exactly a fixed, sorted list of documents, with no weight of its own.
-/// The ids are those of the database searched; when it is several shards
-/// searched as one, Xapian asks each shard for its own ids, so the source
-/// keeps those of the shard it is started on (`eix::shard_of_database`).
-class DocumentListSource : public Xapian::PostingSource {
-    std::vector<Xapian::docid> docids;  // as the whole database numbers them
-    std::vector<Xapian::docid> local;   // as the shard being searched numbers them
-    std::vector<Xapian::docid>::const_iterator current;
-    bool started = false;
-
-  public:
-    explicit DocumentListSource(std::vector<Xapian::docid> sorted) : docids(std::move(sorted)), local(docids) {}
-
-    Xapian::doccount get_termfreq_min() const override { return local.size(); }
-    Xapian::doccount get_termfreq_est() const override { return local.size(); }
-    Xapian::doccount get_termfreq_max() const override { return local.size(); }
-    Xapian::docid get_docid() const override { return *current; }
-    bool at_end() const override { return started && current == local.end(); }
-
-    void next(double) override {
-        if (started) ++current; else { current = local.begin(); started = true; }
-    }
-
-    void skip_to(Xapian::docid did, double) override {
-        if (!started) { current = local.begin(); started = true; }
-        current = std::lower_bound(current, local.cend(), did);
-    }
-
-    void init(const Xapian::Database &database) override {
-        started = false;
-        const auto [shard, count] = eix::shard_of_database(database);
-        local.clear();
-        // Searched as one, shard k of n holds the whole database's ids (local - 1) * n + k + 1.
-        for (Xapian::docid id : docids) {
-            if ((id - 1) % count == shard) local.push_back((id - 1) / count + 1);
-        }
-    }
-
-    Xapian::PostingSource *clone() const override { return new DocumentListSource(docids); }
-};
 
 Xapian::Query::op xapian_operator(eix_query_operator op) {
     switch (op) {
@@ -107,17 +65,6 @@ extern "C" eix_query *eix_query_prefix(const char *prefix, size_t length,
                                            max_expansion,
                                            Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT,
                                            Xapian::Query::OP_SYNONYM)};
-    });
-}
-
-extern "C" eix_query *eix_query_documents(const uint32_t *docids, size_t count,
-                                          eix_error *error) {
-    return eix_guard<eix_query *>(error, nullptr, [&] {
-        std::vector<Xapian::docid> sorted(docids, docids + count);
-        std::sort(sorted.begin(), sorted.end());
-        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-        sorted.erase(std::remove(sorted.begin(), sorted.end(), 0u), sorted.end());
-        return new eix_query{Xapian::Query((new DocumentListSource(std::move(sorted)))->release())};
     });
 }
 

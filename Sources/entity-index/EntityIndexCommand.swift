@@ -131,6 +131,7 @@ struct ExitStatus: RawRepresentable, Equatable {
     static let usage = ExitStatus(rawValue: 64)
     static let dataError = ExitStatus(rawValue: 65)
     static let noInput = ExitStatus(rawValue: 66)
+    static let unavailable = ExitStatus(rawValue: 69)
     static let software = ExitStatus(rawValue: 70)
     static let damaged = ExitStatus(rawValue: 72)
     static let readOnly = ExitStatus(rawValue: 73)
@@ -152,6 +153,7 @@ struct ExitStatus: RawRepresentable, Equatable {
         case .diskFull: self = .diskFull
         case .indexLocked, .indexChanged: self = .locked
         case .permissionDenied: self = .permissionDenied
+        case .shardUnreachable: self = .unavailable
         default: self = .software
         }
     }

@@ -117,16 +117,22 @@ import Testing
         for (index, terms) in documents.enumerated() {
             let document = Document()
             for term in terms { try document.addTerm(term) }
+            try document.addBooleanTerm("Q\(index)")
             try database.replaceDocument(uniqueTerm: "Q\(index)", with: document)
         }
         return database
     }
 
-    @Test func aDocumentListConfinesASearch() throws {
+    @Test func uniqueTermsConfineASearchWithoutWeight() throws {
         let database = try database(of: [["Zorbit"], ["Zorbit"], ["Zorbit"], ["Zmoon"]])
-        let confined = try Query.combine(.filter, [try Query.term("Zorbit"), try Query.documents([3, 1, 3, 4])])
+        let alone = try database.search(try Query.term("Zorbit"), limit: 10)
+        let confined = try Query.combine(.filter, [try Query.term("Zorbit"), try Query.indexed(byAnyOf: ["Q2", "Q0", "Q2", "Q3"])])
         let matches = try database.search(confined, limit: 10)
         #expect(Set((0..<matches.count).map(matches.documentID(at:))) == [1, 3])
+        #expect(matches.weight(at: 0) == alone.weight(at: 0))
+        let scored = try database.search(try Query.combine(.and, [try Query.term("Zorbit"), try Query.indexed(byAnyOf: ["Q0"])]), limit: 10)
+        #expect(scored.weight(at: 0) == alone.weight(at: 0))
+        #expect(try database.search(try Query.indexed(byAnyOf: []), limit: 10).count == 0)
     }
 
     @Test func feedbackTermsAreWhatTheDocumentsShareBeyondTheQuery() throws {
@@ -162,11 +168,11 @@ import Testing
     @Test func presenceIsTheSameFromTermListsAndFromPostingLists() throws {
         // Short documents and many terms asked: term lists are read.
         let short = try database(of: [["Za", "Zb"], ["Zb", "Zc"], ["Zc"]])
-        #expect(try short.postings(of: ["Za", "Zb", "Zc", "Zd"], contain: [1, 3])
+        #expect(try short.postings(of: ["Za", "Zb", "Zc", "Zd"], contain: [(1, "Q0"), (3, "Q2")])
                 == [[true, false], [true, false], [false, true], [false, false]])
         // Long documents and one term asked: posting lists are read.
         let padding = (0..<40).map { "Zpad\($0)" }
         let long = try database(of: [["Za"] + padding, padding, ["Za"] + padding])
-        #expect(try long.postings(of: ["Za"], contain: [1, 2, 3]) == [[true, false, true]])
+        #expect(try long.postings(of: ["Za"], contain: [(1, "Q0"), (2, "Q1"), (3, "Q2")]) == [[true, false, true]])
     }
 }

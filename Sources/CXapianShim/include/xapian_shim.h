@@ -58,7 +58,9 @@ typedef enum {
     /** Any other failure (out of memory, …). */
     EIX_ERROR_OTHER = 8,
     /** Another failure reading or writing the database (I/O, an unexpected end of a file). */
-    EIX_ERROR_DATABASE = 9
+    EIX_ERROR_DATABASE = 9,
+    /** A remote shard could not be reached, or its connection failed or timed out. */
+    EIX_ERROR_NETWORK = 10
 } eix_error_code;
 
 /** The outcome of a failed call: a code, a malloc'd, human-readable message
@@ -189,10 +191,6 @@ eix_query *_Nullable eix_query_combine(eix_query_operator op, const eix_query *c
 eix_query *_Nullable eix_query_value_range(uint32_t slot, const char *_Nullable lower, size_t lower_length,
                                  const char *_Nullable upper, size_t upper_length, eix_error *_Nullable error);
 
-/** Exactly the given documents, with no weight: a filter that confines a
- *  search to earlier matches (e.g. to re-score them). */
-eix_query *_Nullable eix_query_documents(const uint32_t *_Nullable docids, size_t count, eix_error *_Nullable error);
-
 /** Terms that start with `prefix` (at most `max_expansion`, the most frequent),
  *  combined as synonyms. */
 eix_query *_Nullable eix_query_prefix(const char *prefix, size_t length, uint32_t max_expansion,
@@ -224,16 +222,40 @@ typedef enum {
 eix_database *_Nullable eix_database_open(const char *path, size_t length, eix_open_mode mode,
                                 eix_error *_Nullable error);
 
+/** Where a shard lives: a directory on this machine (`port` 0), or a
+ *  database that `xapian-tcpsrv` serves on `name`:`port` (`--writable` for a
+ *  writer). */
+typedef struct eix_shard {
+    const char *name;
+    size_t name_length;
+    uint16_t port;
+} eix_shard;
+
+/** How long a remote shard may take: to connect, and to answer each request
+ *  (milliseconds); a shard that takes longer fails with `EIX_ERROR_NETWORK`. */
+typedef struct eix_remote_timeouts {
+    uint32_t connect;
+    uint32_t request;
+} eix_remote_timeouts;
+
 /** Opens several databases as one: searches see them as a single database
  *  (Xapian combines their statistics, so scores are those of one database
  *  holding every document). Written, a document goes to the shard its unique
  *  term hashes to (64-bit FNV-1a, modulo the count); deletions, transactions
- *  and metadata apply to every shard, synonyms go to the first. A transaction
- *  commits the shards in order: a crash between two commits leaves the first
- *  ones committed (the caller's journal replays the batch). In memory, one
- *  shard only. */
-eix_database *_Nullable eix_database_open_shards(const char *_Nullable const *_Nonnull paths, const size_t *lengths,
-                                                 size_t count, eix_open_mode mode, eix_error *_Nullable error);
+ *  and metadata apply to every shard, synonyms go to the first local one (a
+ *  remote database has no synonym table). A transaction commits the shards in
+ *  order: a crash between two commits leaves the first ones committed (the
+ *  caller's journal replays the batch). In memory, one shard only.
+ *  A remote shard that cannot be reached fails the call with
+ *  `EIX_ERROR_NETWORK`, its address in the message; opened read-only with
+ *  `skip_unreachable`, it is left out instead (`eix_database_shard_skipped`). */
+eix_database *_Nullable eix_database_open_shards(const eix_shard *shards, size_t count, eix_open_mode mode,
+                                                 eix_remote_timeouts timeouts, int skip_unreachable,
+                                                 eix_error *_Nullable error);
+
+/** 1 when the shard at `position` (as given to `eix_database_open_shards`)
+ *  could not be reached and was left out, 0 otherwise. */
+int eix_database_shard_skipped(const eix_database *database, size_t position);
 void eix_database_free(eix_database *_Nullable database);
 
 /** Runs Xapian's own consistency check (`Xapian::Database::check`, what
@@ -256,7 +278,8 @@ int64_t eix_database_document_count(eix_database *database, eix_error *_Nullable
  *  changed between two reads. */
 int64_t eix_database_last_document_id(eix_database *database, eix_error *_Nullable error);
 
-/** The number of documents indexed by a term (-1 on failure). */
+/** The number of documents indexed by a term (-1 on failure). With a remote
+ *  shard, remembered until the handle's revision changes. */
 int64_t eix_database_term_frequency(eix_database *database, const char *term,
                                     size_t length, eix_error *_Nullable error);
 
@@ -299,13 +322,19 @@ int64_t eix_database_find_docid(eix_database *database, const char *term, size_t
 eix_document *_Nullable eix_database_document(eix_database *database, uint32_t docid,
                                     eix_error *_Nullable error);
 
-/** For each of `term_count` terms and each of `docid_count` document ids (in
- *  ascending order), sets `out_present[term * docid_count + doc]` to 1 when
- *  the document contains the term. Reads the documents' term lists when they
- *  are short next to the number of terms, else the terms' posting lists. */
+/** For each of `term_count` terms and each of `docid_count` documents (ids
+ *  in ascending order, each with its unique term), sets
+ *  `out_present[term * docid_count + doc]` to 1 when the document contains
+ *  the term. Reads the documents' term lists when they are short next to the
+ *  number of terms, else the terms' posting lists. With a remote shard, where
+ *  either costs a round trip a document or a term, it runs one search for
+ *  every 48 terms instead, confined to the documents by their unique terms:
+ *  each term weighs a power of two (`CoordWeight`), so a match's weight says
+ *  which terms it holds. */
 int eix_database_postings_contain(eix_database *database, const char *_Nullable const *_Nullable terms,
                                   const size_t *_Nullable lengths, size_t term_count,
-                                  const uint32_t *_Nullable docids, size_t docid_count,
+                                  const uint32_t *_Nullable docids, const char *_Nullable const *_Nullable unique_terms,
+                                  const size_t *_Nullable unique_lengths, size_t docid_count,
                                   uint8_t *out_present, eix_error *_Nullable error);
 
 /** The first document indexed by `term`, or NULL (with EIX_OK) when none. */
@@ -393,7 +422,8 @@ double eix_match_set_weight(const eix_match_set *matches, uint32_t index);
 /** The document id at a rank. */
 uint32_t eix_match_set_docid(const eix_match_set *matches, uint32_t index);
 
-/** The document at a rank (free with `eix_document_free`). */
+/** The document at a rank (free with `eix_document_free`). With remote
+ *  shards, the first call fetches every document of the set at once. */
 eix_document *_Nullable eix_match_set_document(const eix_match_set *matches, uint32_t index,
                                      eix_error *_Nullable error);
 void eix_match_set_free(eix_match_set *_Nullable matches);

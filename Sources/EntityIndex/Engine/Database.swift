@@ -25,30 +25,31 @@ final class Database {
     private let handle: OpaquePointer
     /// How the database was opened.
     let mode: Mode
-    /// The directories of its shards, one for an unsharded database; empty in memory.
-    private let paths: [String]
+    /// Where its shards live, one for an unsharded database.
+    let shards: [Shard]
+    /// The positions of the remote shards left out because they could not be
+    /// reached (only when opened read-only, skipping them).
+    let skippedShards: [Int]
 
     /// Opens a database; `path` is ignored in memory.
     convenience init(path: String, mode: Mode) throws {
-        try self.init(shards: [path], mode: mode)
+        try self.init(shards: [.directory(path)], mode: mode)
     }
 
     /// Opens several databases as one (Xapian's own sharding): searched, they
     /// are one database with combined statistics; written, each document goes
     /// to the shard its unique term hashes to (see `eix_database_open_shards`).
-    init(shards paths: [String], mode: Mode) throws {
-        precondition(!paths.isEmpty, "a database has one shard or more")
+    /// A remote shard that cannot be reached fails the opening (`EngineError.Code.network`),
+    /// unless a reader is `skippingUnreachable`: then it is left out (`skippedShards`).
+    init(shards: [Shard], mode: Mode, skippingUnreachable: Bool = false) throws {
+        precondition(!shards.isEmpty, "a database has one shard or more")
         self.mode = mode
-        self.paths = mode == .inMemory ? [] : paths
-        let bytes = paths.map { Array($0.utf8) }
-        let lengths = bytes.map(\.count)
-        handle = try withPointers(to: bytes) { pointers in
-            try withEngineError { eix_database_open_shards(pointers, lengths, paths.count, mode.shimValue, $0) }
-        }!
+        self.shards = shards
+        (handle, skippedShards) = try Self.openHandle(shards, mode: mode, skippingUnreachable: skippingUnreachable && mode == .readOnly)
     }
 
     /// How many shards it has.
-    var shardCount: Int { max(paths.count, 1) }
+    var shardCount: Int { shards.count }
 
     deinit { eix_database_free(handle) }
 
@@ -123,7 +124,7 @@ final class Database {
     /// Call it after each commit of an on-disk database (in memory it does nothing).
     func syncDirectory() throws {
         guard mode == .writable else { return }
-        for path in paths { try Self.sync(directory: path) }
+        for path in shards.compactMap(\.directory) { try Self.sync(directory: path) }
     }
 
     /// Syncs a directory, so that the names made in it survive a power loss.
@@ -191,19 +192,24 @@ final class Database {
         try withEngineError { eix_database_document(handle, id, $0) }.map(Document.init(owning:))
     }
 
-    /// For each term, which of the documents (ids in ascending order) contain
-    /// it, read from posting lists (cheaper than reading each document's terms).
-    func postings(of terms: [String], contain documentIDs: [UInt32]) throws -> [[Bool]] {
-        guard !terms.isEmpty, !documentIDs.isEmpty else { return terms.map { _ in [] } }
-        let bytes = terms.map { Array($0.utf8) }
-        let lengths = bytes.map(\.count)
-        var present = [UInt8](repeating: 0, count: terms.count * documentIDs.count)
+    /// For each term, which of the documents (ids in ascending order, each
+    /// with its unique term) contain it: from term lists or posting lists on
+    /// local shards, from searches confined by the unique terms with remote
+    /// ones (see `eix_database_postings_contain`).
+    func postings(of terms: [String], contain documents: [(id: UInt32, uniqueTerm: String)]) throws -> [[Bool]] {
+        guard !terms.isEmpty, !documents.isEmpty else { return terms.map { _ in [] } }
+        let bytes = terms.map { Array($0.utf8) }, uniqueBytes = documents.map { Array($0.uniqueTerm.utf8) }
+        let lengths = bytes.map(\.count), uniqueLengths = uniqueBytes.map(\.count)
+        var present = [UInt8](repeating: 0, count: terms.count * documents.count)
         try withPointers(to: bytes) { pointers in
-            _ = try withEngineError {
-                eix_database_postings_contain(handle, pointers, lengths, terms.count, documentIDs, documentIDs.count, &present, $0)
+            try withPointers(to: uniqueBytes) { uniquePointers in
+                _ = try withEngineError {
+                    eix_database_postings_contain(handle, pointers, lengths, terms.count, documents.map(\.id), uniquePointers,
+                                                  uniqueLengths, documents.count, &present, $0)
+                }
             }
         }
-        return (0..<terms.count).map { row in present[row * documentIDs.count..<(row + 1) * documentIDs.count].map { $0 == 1 } }
+        return (0..<terms.count).map { row in present[row * documents.count..<(row + 1) * documents.count].map { $0 == 1 } }
     }
 
     /// The terms starting with `prefix`, with how many documents each indexes.

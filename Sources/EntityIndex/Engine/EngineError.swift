@@ -15,6 +15,7 @@ struct EngineError: Error, Hashable, CustomStringConvertible {
         static let unicode = Code(rawValue: Int32(EIX_ERROR_UNICODE.rawValue))
         static let other = Code(rawValue: Int32(EIX_ERROR_OTHER.rawValue))
         static let database = Code(rawValue: Int32(EIX_ERROR_DATABASE.rawValue))
+        static let network = Code(rawValue: Int32(EIX_ERROR_NETWORK.rawValue))
     }
 
     let code: Code

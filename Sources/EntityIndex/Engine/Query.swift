@@ -60,13 +60,17 @@ final class Query {
         return Query(handle: handle!)
     }
 
-    /// Exactly the given documents, with no weight of their own: as a filter,
-    /// it confines a search to earlier matches.
-    static func documents(_ documentIDs: [UInt32]) throws -> Query {
-        let handle = try documentIDs.withUnsafeBufferPointer { buffer in
-            try withEngineError { eix_query_documents(buffer.baseAddress, buffer.count, $0) }
-        }
-        return Query(handle: handle!)
+    /// The documents indexed by any of some terms (each document's unique
+    /// term, say), with no weight of their own: as a filter, it confines a
+    /// search to earlier matches. Plain terms travel to remote shards as they
+    /// are, where a custom posting source would not. No terms match nothing.
+    static func indexed(byAnyOf terms: [String]) throws -> Query {
+        try combine(.or, try terms.map { try term($0) }).scaled(by: 0)
+    }
+
+    /// A query that matches no document.
+    static func matchingNothing() throws -> Query {
+        try combine(.or, [])
     }
 
     /// The most frequent terms (at most `maximumExpansion`) that start with

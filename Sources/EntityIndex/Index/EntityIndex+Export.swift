@@ -26,8 +26,8 @@ extension EntityIndex {
                 .map { EntityType(rawValue: String($0.term.dropFirst(IndexLayout.typeTermPrefix.count))) }
         }.sorted { $0.rawValue < $1.rawValue }
         // Searched as one, shards interleave their documents: read each on its own, in its own order.
-        let databases = try path.map(IndexShards.databasePaths(of:)) ?? []
-        let shards: [String?] = databases.count > 1 ? databases : [nil]
+        let databases = try path.map(IndexShards.databaseShards(of:)) ?? []
+        let shards: [Database.Shard?] = databases.count > 1 ? databases : [nil]
         var written = 0
         for shard in shards {
             var state: [Int]?
@@ -53,7 +53,7 @@ extension EntityIndex {
     /// A page of a type's stored entities as lines, how many, and the
     /// database's document count and last id (which change with any addition
     /// or deletion); from one shard's database, or from the index as a whole.
-    private func page(of type: EntityType, from offset: Int, inShard shard: String?) throws -> (Data, Int, [Int]) {
+    private func page(of type: EntityType, from offset: Int, inShard shard: Database.Shard?) throws -> (Data, Int, [Int]) {
         func read(_ database: Database) throws -> (Data, Int, [Int]) {
             let everyOne = try Query.term(IndexLayout.typeTerm(for: type)).scaled(by: 0)  // unranked: document order
             let matches = try database.search(everyOne, offset: offset, limit: Self.exportPageSize)
@@ -66,8 +66,8 @@ extension EntityIndex {
         }
         guard let shard else { return try withReader { try read($0.database) } }
         return try Self.translatingErrors(path: path) {
-            _ = try IndexDirectory.inspect(shard)  // as every reader does before Xapian opens a database
-            return try read(try Database(path: shard, mode: .readOnly))
+            if let directory = shard.directory { _ = try IndexDirectory.inspect(directory) }  // as every reader does before Xapian opens a database
+            return try read(try Database(shards: [shard], mode: .readOnly))
         }
     }
 }

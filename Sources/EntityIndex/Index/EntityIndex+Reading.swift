@@ -60,7 +60,10 @@ extension EntityIndex {
         // The caller's fallback runs once, before any lock is taken: it may call back into this index.
         let fallbackFound = try query.fallback.map { try $0(query.text) } ?? []
         return try withReader { reader in
-            try Resolver(reader: reader, configuration: configuration, grammar: grammar, fallbackFound: fallbackFound).resolve(query)
+            var resolution = try Resolver(reader: reader, configuration: configuration, grammar: grammar, fallbackFound: fallbackFound)
+                .resolve(query)
+            resolution.skippedShards = reader.skippedShards
+            return resolution
         }
     }
 

@@ -34,49 +34,80 @@ public final class EntityIndex: Sendable {
     /// How requests are read: the vocabulary with the words of the schemas' types.
     let grammar: RequestGrammar
 
+    /// What a read does when a remote shard cannot be reached.
+    public enum UnreachableShards: Sendable, Hashable {
+        /// Fail with `shardUnreachable`, naming the shard.
+        case fail
+        /// Answer from the shards that can be reached; `Resolution.skippedShards`
+        /// says which were left out. Writing still needs every shard.
+        case skip
+    }
+
     /// Opens an index, creating it on disk when opened read-write.
     /// - Parameters:
     ///   - storage: a directory, or memory.
     ///   - access: read-write (the default) or read-only; an in-memory index is always read-write.
     ///   - configuration: text analysis settings; use the same ones every time an index is opened.
-    ///   - shards: for a new index on disk, how many shards to make it of (see
+    ///   - shards: for a new index on disk, how many local shards to make it of (see
     ///     `IndexShards`; 1 by default); for an existing one, nil or the count it has.
+    public convenience init(storage: Storage = .inMemory, access: Access = .readWrite,
+                            configuration: IndexConfiguration = IndexConfiguration(), shards: Int? = nil) throws {
+        if let shards, !(1...IndexShards.maximumCount).contains(shards) {
+            throw EntityIndexError(.invalidQuery, "an index has 1 to \(IndexShards.maximumCount) shards, not \(shards)")
+        }
+        try self.init(storage: storage, access: access, configuration: configuration,
+                      shardLocations: shards.map { Array(repeating: .local, count: $0) })
+    }
+
+    /// Opens an index whose shards may live on other machines, creating it
+    /// on disk when opened read-write.
+    /// - Parameters:
+    ///   - storage: a directory, or memory (one local shard only).
+    ///   - access: read-write (the default) or read-only; an in-memory index is always read-write.
+    ///   - configuration: text analysis settings; use the same ones every time an index is opened.
+    ///   - shardLocations: for a new index on disk, where each shard lives (one
+    ///     local at least, see `IndexShards`); for an existing one, nil or the
+    ///     locations it has. A remote shard is a database `xapian-tcpsrv --writable` serves.
+    ///   - unreachableShards: whether a read fails (the default) or skips the
+    ///     remote shards that cannot be reached.
     public init(storage: Storage = .inMemory, access: Access = .readWrite,
-                configuration: IndexConfiguration = IndexConfiguration(), shards: Int? = nil) throws {
+                configuration: IndexConfiguration = IndexConfiguration(), shardLocations: [ShardLocation]?,
+                unreachableShards: UnreachableShards = .fail) throws {
         self.storage = storage
         self.configuration = configuration
         grammar = try RequestGrammar(vocabulary: configuration.vocabulary, schemas: configuration.schemas)
         switch storage {
         case .inMemory:
-            guard (shards ?? 1) == 1 else {
-                throw EntityIndexError(.invalidQuery, "an index in memory has one shard; give it a directory to shard it")
+            guard (shardLocations ?? [.local]) == [.local] else {
+                throw EntityIndexError(.invalidQuery, "an index in memory has one local shard; give it a directory to shard it")
             }
-            writer = Locked(try IndexWriter(paths: [""], mode: .inMemory, configuration: configuration))
+            writer = Locked(try IndexWriter(shards: [.directory("")], mode: .inMemory, configuration: configuration))
             readers = nil
             claimedPath = nil
         case .directory(let path):
-            if let shards, !(1...IndexShards.maximumCount).contains(shards) {
-                throw EntityIndexError(.invalidQuery, "an index has 1 to \(IndexShards.maximumCount) shards, not \(shards)", path: path)
-            }
+            if let shardLocations { try IndexShards.validate(shardLocations, path: path) }
             // A damaged index is refused before Xapian reads it (and before it could create a new one over it).
             let contents = try IndexDirectory.inspect(path)
             if access == .readWrite {
                 if contents == .nothing {
+                    try shardLocations.map { try IndexShards.checkReady($0, for: path) }
                     try IndexDirectory.create(path)
-                    if try IndexShards.count(in: path) == 1 { try Self.translatingErrors(path: path) { try IndexShards.record(shards ?? 1, in: path) } }
+                    if try IndexShards.locations(in: path) == [.local] {
+                        try Self.translatingErrors(path: path) { try IndexShards.record(shardLocations ?? [.local], in: path) }
+                    }
                 }
-                let count = try IndexShards.count(in: path)
-                if let shards, shards != count {
+                let recorded = try IndexShards.locations(in: path)
+                if let shardLocations, shardLocations != recorded {
                     throw EntityIndexError(.invalidQuery, """
-                        the index at \(path) has \(count) shard\(count == 1 ? "" : "s"), not \(shards): open it without a shard count, \
-                        or export it and donate the entities into a new index of \(shards)
+                        the index at \(path) has \(IndexShards.summary(of: recorded)), not \(IndexShards.summary(of: shardLocations)): \
+                        open it without shards, or export it and donate the entities into a new index of those shards
                         """, path: path)
                 }
                 let claimed = try Self.claimWriting(path)
                 do {
                     writer = Locked(try Self.translatingErrors(path: path) {
-                        try IndexWriter(paths: try IndexShards.databasePaths(of: path), mode: .writable, configuration: configuration,
-                                        journal: count > 1 ? ShardJournal(indexPath: path) : nil)
+                        try IndexWriter(shards: try IndexShards.databaseShards(of: path), mode: .writable, configuration: configuration,
+                                        journal: recorded.count > 1 ? ShardJournal(indexPath: path) : nil)
                     })
                 } catch {
                     Self.releaseWriting(claimed)
@@ -90,7 +121,7 @@ public final class EntityIndex: Sendable {
                 writer = Locked(nil)
                 claimedPath = nil
             }
-            readers = ReaderPool(path: path, writerIsInProcess: access == .readWrite)
+            readers = ReaderPool(path: path, writerIsInProcess: access == .readWrite, skipsUnreachable: unreachableShards == .skip)
             // Fail now, not on the first search, when there is no index to read
             // or it is in another version's format.
             try withReader { try IndexFormat.check($0.database, path: path) }
@@ -128,6 +159,14 @@ public final class EntityIndex: Sendable {
         try self.init(storage: .directory(path), access: access, configuration: configuration, shards: shards)
     }
 
+    /// Opens the index in a directory, its shards where they live (see
+    /// `init(storage:access:configuration:shardLocations:unreachableShards:)`).
+    public convenience init(path: String, access: Access = .readWrite, configuration: IndexConfiguration = IndexConfiguration(),
+                            shardLocations: [ShardLocation]?, unreachableShards: UnreachableShards = .fail) throws {
+        try self.init(storage: .directory(path), access: access, configuration: configuration, shardLocations: shardLocations,
+                      unreachableShards: unreachableShards)
+    }
+
     /// Counts per type and the size of the index.
     public func statistics() throws -> IndexStatistics {
         let (counts, interrupted) = try withReader { reader in
@@ -146,14 +185,20 @@ public final class EntityIndex: Sendable {
 
     /// How many shards the index is made of (see `IndexShards`): 1 in memory.
     public func shardCount() throws -> Int {
-        try path.map(IndexShards.count(in:)) ?? 1
+        try shardLocations().count
     }
 
-    /// The directories of the Xapian databases the index is made of, one a
-    /// shard (empty in memory): for Xapian's own tools, such as `xapian-check`
-    /// and `xapian-compact`, which take one database at a time.
+    /// Where each of the index's shards lives, in shard order: one local shard in memory.
+    public func shardLocations() throws -> [ShardLocation] {
+        try path.map(IndexShards.locations(in:)) ?? [.local]
+    }
+
+    /// The directories of the Xapian databases the index holds on this
+    /// machine, one a local shard (empty in memory; remote shards live on
+    /// their servers): for Xapian's own tools, such as `xapian-check` and
+    /// `xapian-compact`, which take one database at a time.
     public func databaseDirectories() throws -> [String] {
-        try path.map(IndexShards.databasePaths(of:)) ?? []
+        try path.map { try IndexShards.databaseShards(of: $0).compactMap(\.directory) } ?? []
     }
 
     // MARK: Plumbing

@@ -6,6 +6,14 @@ extension EntityIndexError {
     /// file system, full disk), then what Xapian says.
     init(_ error: EngineError, path: String?) {
         let location = path.map { "at \($0)" } ?? "in memory"
+        if error.code == .network {
+            self.init(.shardUnreachable, """
+                a remote shard of the index \(location) failed: \(error.message). Check that xapian-tcpsrv --writable serves it \
+                at that host and port (the index's shards file lists them); to answer searches from the other shards meanwhile, \
+                open the index with unreachableShards: .skip (search --skip-unreachable)
+                """, path: path)
+            return
+        }
         // Xapian nests errors in its messages ("Modifications failed (… (No space left on device))"): the
         // system error may be named only there.
         let systemError = error.systemError != 0 ? error.systemError : Self.systemError(namedIn: error.message)

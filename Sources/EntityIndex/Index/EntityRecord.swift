@@ -66,10 +66,13 @@ struct RecordReader {
 
     private func text(_ field: Int) -> String { String(decoding: bytes[fields[field]], as: UTF8.self) }
 
+    /// The entity's type and id.
+    var identifier: EntityIdentifier { EntityIdentifier(type: EntityType(rawValue: text(0)), id: text(1)) }
+
     /// The identifier, display title and subtitle.
     var summary: (identifier: EntityIdentifier, title: String?, subtitle: String?) {
         let title = text(2), subtitle = text(3)
-        return (EntityIdentifier(type: EntityType(rawValue: text(0)), id: text(1)), title.isEmpty ? nil : title, subtitle.isEmpty ? nil : subtitle)
+        return (identifier, title.isEmpty ? nil : title, subtitle.isEmpty ? nil : subtitle)
     }
 
     /// The names, for scoring name matches.

@@ -35,9 +35,12 @@ extension EntityIndex {
             check.problems.append(error.message)
             return check
         }
-        let databasePaths = try IndexShards.databasePaths(of: path)
-        for databasePath in databasePaths {
-            let shard = databasePaths.count == 1 ? "" : " of \(databasePath)"
+        let shards = try IndexShards.databaseShards(of: path)
+        for remote in shards where remote.directory == nil {
+            check.engineReport += "\(remote): a remote shard's tables are checked on its server (xapian-check there)\n"
+        }
+        for databasePath in shards.compactMap(\.directory) {
+            let shard = shards.count == 1 ? "" : " of \(databasePath)"
             do {
                 let (problems, report) = try Database.check(path: databasePath)
                 check.engineReport += report
@@ -54,7 +57,7 @@ extension EntityIndex {
             }
         }
         try translatingErrors(path: path) {
-            let database = try Database(shards: databasePaths, mode: .readOnly)
+            let database = try Database(shards: shards, mode: .readOnly)
             do {
                 try IndexFormat.check(database, path: path)
             } catch let error as EntityIndexError {

@@ -32,7 +32,7 @@ enum IndexDirectory {
             throw EntityIndexError(.notAnIndex, "\(path) is a file, not an index directory: give --index a directory", path: path)
         }
         let names = try entries(of: path)
-        if names.contains(IndexShards.countFile) { return try inspectShards(of: path, names: names) }
+        if names.contains(IndexShards.listFile) { return try inspectShards(of: path, names: names) }
         guard names.contains("iamglass") else {
             let tables = names.filter { $0.hasSuffix(".glass") }
             if !tables.isEmpty {
@@ -58,25 +58,27 @@ enum IndexDirectory {
         return .index
     }
 
-    /// Inspects each shard of a sharded index: none written yet is no index
-    /// yet; some written and some not, or a stranger among them, is damage.
+    /// Inspects each local shard of a sharded index (a remote one is its
+    /// server's to look after): none written yet is no index yet; some
+    /// written and some not, or a stranger among them, is damage.
     private static func inspectShards(of path: String, names: [String]) throws -> Contents {
-        let count = try IndexShards.count(in: path)
-        if let stranger = names.sorted().first(where: { !IndexShards.belongs($0, count: count) }) {
-            throw damaged(path, "it holds \(stranger), which is none of its \(count) shards")
+        let locations = try IndexShards.locations(in: path)
+        if let stranger = names.sorted().first(where: { !IndexShards.belongs($0, locations: locations) }) {
+            throw damaged(path, "it holds \(stranger), which is none of its \(locations.count) shards")
         }
-        let shards = try (0..<count).map { try inspect(path + "/" + IndexShards.directoryName($0)) }
+        let local = locations.indices.filter { locations[$0] == .local }
+        let shards = try local.map { try inspect(path + "/" + IndexShards.directoryName($0)) }
         if shards.allSatisfy({ $0 == .nothing }) { return .nothing }
         if let missing = shards.firstIndex(of: .nothing) {
-            throw damaged(path, "its shard \(IndexShards.directoryName(missing)) holds no database")
+            throw damaged(path, "its shard \(IndexShards.directoryName(local[missing])) holds no database")
         }
         return .index
     }
 
-    /// The version files of an index's databases, one after another: they
-    /// change when any shard commits.
-    static func versionFiles(of databasePaths: [String]) throws -> [UInt8] {
-        try databasePaths.flatMap(versionFile(in:))
+    /// The version files of an index's local databases, one after another:
+    /// they change when any of those shards commits.
+    static func versionFiles(of shards: [Database.Shard]) throws -> [UInt8] {
+        try shards.compactMap(\.directory).flatMap(versionFile(in:))
     }
 
     /// Creates the directory and any missing parents (Xapian makes only the last).

@@ -4,42 +4,49 @@ final class IndexReader {
     let stemmers = Stemmers()
     /// The in-process writer's commit count when the reader was last brought up to date.
     var generation = -1
+    /// The remote shards left out because they could not be reached (see
+    /// `EntityIndex.UnreachableShards`); empty when every shard answers.
+    let skippedShards: [ShardLocation]
     /// The index directory of a read-only handle, whose newer revisions are checked before
     /// Xapian reads them (`refresh()`); nil for the writer's own handle.
     private let path: String?
-    /// The directories of the index's databases (its shards).
-    private let databasePaths: [String]
-    /// The version files of the revision this reader reads.
+    /// The version files of the revision this reader reads (of its local shards).
     private var versionFile: [UInt8] = []
 
     /// A reader on the writer's own handle.
     init(database: Database) {
         self.database = database
+        skippedShards = []
         path = nil
-        databasePaths = []
     }
 
     /// A read-only handle on the index at `path`, all its shards as one,
     /// checked first as at opening (`IndexDirectory`): it may have changed since.
-    init(openingReadOnly path: String) throws {
+    /// - Parameter skippingUnreachable: leave out remote shards that cannot be
+    ///   reached (`skippedShards`) rather than fail.
+    init(openingReadOnly path: String, skippingUnreachable: Bool = false) throws {
         // Read before Xapian opens: a commit in between only makes the next refresh reopen.
-        databasePaths = try IndexShards.databasePaths(of: path)
-        versionFile = try IndexDirectory.versionFiles(of: databasePaths)
+        let shards = try IndexShards.databaseShards(of: path)
+        versionFile = try IndexDirectory.versionFiles(of: shards)
         _ = try IndexDirectory.inspect(path)
-        database = try Database(shards: databasePaths, mode: .readOnly)
+        database = try Database(shards: shards, mode: .readOnly, skippingUnreachable: skippingUnreachable)
+        let locations = try IndexShards.locations(in: path)
+        skippedShards = database.skippedShards.map { locations[$0] }
         self.path = path
     }
 
     /// Moves to the latest committed revision. A new revision's version file is
-    /// checked first, as at opening: Xapian trusts it.
+    /// checked first, as at opening: Xapian trusts it. With remote shards,
+    /// whose revisions only their servers know, it always reopens.
     /// - Parameter always: reopen even when the version file looks unchanged.
     func refresh(always: Bool = false) throws {
         guard let path else {
             try database.reopen()
             return
         }
-        let latest = try IndexDirectory.versionFiles(of: databasePaths)
-        guard always || latest != versionFile else { return }  // the same revision: nothing to reopen
+        let latest = try IndexDirectory.versionFiles(of: database.shards)
+        let hasRemote = database.shards.contains { $0.directory == nil }
+        guard always || hasRemote || latest != versionFile else { return }  // the same revision: nothing to reopen
         _ = try IndexDirectory.inspect(path)
         try database.reopen()
         versionFile = latest

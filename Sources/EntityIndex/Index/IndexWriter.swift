@@ -23,8 +23,8 @@ final class IndexWriter {
 
     /// The writer of an index's databases (its shards, written as one), its
     /// format stamped; a batch a crash cut off between shard commits is completed.
-    init(paths: [String], mode: Database.Mode, configuration: IndexConfiguration, journal: ShardJournal? = nil) throws {
-        database = try Database(shards: paths, mode: mode)
+    init(shards: [Database.Shard], mode: Database.Mode, configuration: IndexConfiguration, journal: ShardJournal? = nil) throws {
+        database = try Database(shards: shards, mode: mode)
         self.journal = journal
         try IndexFormat.stamp(database)
         // One builder for each core but one: that core is the writer's, whose

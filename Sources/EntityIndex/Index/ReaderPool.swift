@@ -13,10 +13,13 @@ final class ReaderPool: Sendable {
     private let writerIsInProcess: Bool
     /// How many commits this process's writer has made.
     private let commits = Atomic<Int>(0)
+    /// Whether readers leave out remote shards that cannot be reached, rather than fail.
+    private let skipsUnreachable: Bool
 
-    init(path: String, writerIsInProcess: Bool) {
+    init(path: String, writerIsInProcess: Bool, skipsUnreachable: Bool) {
         self.path = path
         self.writerIsInProcess = writerIsInProcess
+        self.skipsUnreachable = skipsUnreachable
     }
 
     /// Tells the pool that the in-process writer committed.
@@ -24,8 +27,19 @@ final class ReaderPool: Sendable {
         commits.add(1, ordering: .releasing)
     }
 
-    /// Runs `body` with a reader that no other thread is using.
+    /// Runs `body` with a reader that no other thread is using. A reader whose
+    /// remote shard failed is dropped (its connection is gone); skipping
+    /// unreachable shards, the read is tried once more on a new reader,
+    /// which leaves that shard out.
     func withReader<Result>(_ body: (IndexReader) throws -> Result) throws -> Result {
+        do {
+            return try withPooledReader(body)
+        } catch let error as EngineError where error.code == .network && skipsUnreachable {
+            return try withPooledReader(body)
+        }
+    }
+
+    private func withPooledReader<Result>(_ body: (IndexReader) throws -> Result) throws -> Result {
         let generation = commits.load(ordering: .acquiring)
         let reader: IndexReader
         if let pooled = idle.withLock({ $0.popLast() }) {
@@ -35,10 +49,12 @@ final class ReaderPool: Sendable {
                 try reader.refresh()
             }
         } else {
-            reader = try IndexReader(openingReadOnly: path)
+            reader = try IndexReader(openingReadOnly: path, skippingUnreachable: skipsUnreachable)
         }
         reader.generation = generation
         let result = try reader.read(body)
+        // A reader that left a shard out is not kept: the next read tries that shard again.
+        guard reader.skippedShards.isEmpty else { return result }
         idle.withLock { readers in
             if readers.count < maximumIdle { readers.append(reader) }
         }

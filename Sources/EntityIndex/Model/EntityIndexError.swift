@@ -43,6 +43,8 @@ public struct EntityIndexError: Error, Hashable, Sendable, CustomStringConvertib
         public static let indexChanged = Code(rawValue: "indexChanged")
         /// The storage engine failed otherwise (an I/O error, …).
         public static let storage = Code(rawValue: "storage")
+        /// A remote shard (`xapian-tcpsrv`) could not be reached, or stopped answering.
+        public static let shardUnreachable = Code(rawValue: "shardUnreachable")
     }
 
     /// The kind of failure.

@@ -53,7 +53,7 @@ struct EntityFilter {
                 guard lower != nil || upper != nil else { return ofType }  // a time of day: checked on each candidate
                 return try Query.combine(.filter, [ofType, try range(on: property, lower, upper)])
             }
-            filters.append(try Query.any(byType) ?? Query.documents([]))
+            filters.append(try Query.any(byType) ?? Query.matchingNothing())
         }
         for range in ranges {
             filters.append(try self.range(on: range.property, range.lower, range.upper))
@@ -63,7 +63,7 @@ struct EntityFilter {
                 let type = try Query.ofTypes([path.type]), set = try Query.term(IndexLayout.flagTerm(path: path.path))
                 return try Query.combine(flag.value ? .filter : .andNot, [type, set])
             }
-            filters.append(try Query.any(byType) ?? Query.documents([]))
+            filters.append(try Query.any(byType) ?? Query.matchingNothing())
         }
         if !languages.isEmpty {
             filters.append(try Query.combine(.or, languages.map { try Query.term(IndexLayout.languageTerm($0)) }))

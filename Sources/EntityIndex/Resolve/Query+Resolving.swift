@@ -14,15 +14,36 @@ extension Query {
     static func any(_ queries: [Query]) throws -> Query? {
         queries.count > 1 ? try combine(.or, queries) : queries.first
     }
+
+    /// Exactly some entities, by their unique terms, with no weight: a filter
+    /// that confines a search to earlier matches, on local and remote shards alike.
+    static func entities<Identifiers: Sequence<EntityIdentifier>>(_ identifiers: Identifiers) throws -> Query {
+        try indexed(byAnyOf: identifiers.map(IndexLayout.uniqueTerm(for:)))
+    }
 }
 
 extension IndexReader {
-    /// The documents among some that a filter lets through (all of them without one).
-    func passing(_ documentIDs: [UInt32], _ filter: Query?) throws -> Set<UInt32> {
-        guard let filter, !documentIDs.isEmpty else { return Set(documentIDs) }
-        let query = try Query.combine(.filter, [try Query.documents(documentIDs.sorted()), filter])
+    /// The documents of some candidates from the index that a filter lets
+    /// through (all of them without one).
+    func passing(_ candidates: [Candidate], _ filter: Query?) throws -> Set<UInt32> {
+        let documentIDs = Set(candidates.compactMap(\.documentID))
+        guard let filter, !documentIDs.isEmpty else { return documentIDs }
+        let query = try Query.combine(.filter, [try Query.indexed(byAnyOf: try documents(of: candidates).map(\.uniqueTerm)), filter])
         let matches = try database.search(query, limit: documentIDs.count)
         return Set((0..<matches.count).map(matches.documentID(at:)))
+    }
+
+    /// The documents of the candidates from the index, each once, in id
+    /// order, with their unique terms (their records read unless they were already).
+    func documents(of candidates: [Candidate]) throws -> [(id: UInt32, uniqueTerm: String)] {
+        var found: [UInt32: String] = [:]
+        for candidate in candidates {
+            guard let id = candidate.documentID, found[id] == nil else { continue }
+            var reading = candidate
+            if reading.identifier == nil && reading.record == nil { try reading.readRecord(from: database) }
+            if let identifier = reading.identifier ?? reading.record?.identifier { found[id] = IndexLayout.uniqueTerm(for: identifier) }
+        }
+        return found.sorted { $0.key < $1.key }.map { (id: $0.key, uniqueTerm: $0.value) }
     }
 
     /// The record stored for an identifier, or nil.

@@ -132,8 +132,8 @@ struct RequestSearch {
         if let said {
             let raw = try rawNameCandidates(for: said, wholeNames: saidWholeNames)
             // Those that pass the filters too are found like any other.
-            let ids = Set(raw.compactMap(\.documentID)).subtracting(found.keys)
-            rawNamed = ids.subtracting(try reader.passing(Array(ids), narrowed))
+            let rawOnly = raw.filter { $0.documentID.map { found[$0] == nil } ?? false }
+            rawNamed = Set(rawOnly.compactMap(\.documentID)).subtracting(try reader.passing(rawOnly, narrowed))
             add(raw)
         }
 

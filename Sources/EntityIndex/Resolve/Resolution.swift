@@ -28,6 +28,9 @@ public struct Resolution: Sendable, Hashable {
     /// What the request was understood to say; nil for a plain search
     /// (`SearchQuery.understandsRequest` off).
     public var interpretation: RequestInterpretation?
+    /// The remote shards that could not be reached and were left out of the
+    /// answer (only when the index skips them, `EntityIndex.UnreachableShards.skip`).
+    public var skippedShards: [ShardLocation] = []
 
     /// A result whose score is below this is not an answer at all.
     public static let minimumScore = 0.3

@@ -27,10 +27,9 @@ struct ScreenResolver {
             // "his last message": pick among what refers to each person the screen is about.
             let matcher = CueMatcher(reader: reader, grammar: grammar, stemmer: reader.stemmers.stemmer(for: configuration.defaultLanguage))
             var picked: [Candidate] = []
-            let ids = fitting.compactMap(\.documentID)
             for person in try people(on: screen) {
                 guard let entity = try reader.storedEntity(person), let query = try matcher.match(possessiveOf: entity).query() else { continue }
-                let theirs = try reader.passing(ids, query)
+                let theirs = try reader.passing(fitting, query)
                 picked += pick(kind, from: fitting.filter { theirs.contains($0.documentID!) })
             }
             return picked.uniqued(by: \.documentID)
@@ -165,7 +164,7 @@ struct ScreenResolver {
                                   languages: interpretation.languages, anchor: clock.now.timeIntervalSince1970,
                                   schemas: grammar.schemas, clock: clock)
         if let query = try filter.query() { constraints.append(query) }
-        let passing = try reader.passing(documentIDs, try Query.all(constraints))
+        let passing = try reader.passing(candidates, try Query.all(constraints))
         var fitting: [Candidate] = candidates.compactMap { candidate in
             guard passing.contains(candidate.documentID!),
                   let occurrence = filter.occurrence(of: candidate.record)
@@ -177,7 +176,7 @@ struct ScreenResolver {
         if !contentWords.isEmpty, !fitting.isEmpty {
             // Words said about the entity pick among what fits ("this crew lunch", "the one about oxygen"),
             // unless none of it holds them: then they were about something else ("translate the one I have open").
-            let ids = try Query.documents(fitting.compactMap(\.documentID).sorted())
+            let ids = try Query.indexed(byAnyOf: try reader.documents(of: fitting).map(\.uniqueTerm))
             let text = TextResolver(reader: reader, configuration: configuration)
             var plan = try text.plan(forWords: contentWords, exact: interpretation.identifiers, usesMeaning: false)
             try text.addMeaning(to: &plan)

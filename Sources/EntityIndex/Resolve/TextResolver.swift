@@ -141,7 +141,7 @@ struct TextResolver {
                 records[rank] = try matches.document(at: rank).record()
                 vectors.append(records[rank].flatMap { MeaningVector(encoded: Array($0.meaning), dimensions: meaning.values.count) })
             }
-            meaning = try lent(meaning, byHoldersOf: plan.unknownWordTerms, among: matches, vectors: vectors)
+            meaning = try lent(meaning, byHoldersOf: plan.unknownWordTerms, among: matches, records: records, vectors: vectors)
             let lowest = scores.min()!, highest = scores.max()!
             for rank in scores.indices {
                 scores[rank] = highest > lowest ? (scores[rank] - lowest) / (highest - lowest) : 1
@@ -161,17 +161,19 @@ struct TextResolver {
     /// word the lexicon lacks: in this index, such a word (jargon, a rare
     /// term) means what it is found with. On scifact-train, whose questions
     /// are 12% such words, the documents settings go from 0.6972 to 0.7038
-    /// nDCG@10. `vectors` are the best matches' meanings, best first.
+    /// nDCG@10. `vectors` are the best matches' meanings, best first, and
+    /// `records` the matches' records (read down to as deep).
     private func lent(_ meaning: MeaningVector, byHoldersOf terms: [String], among matches: MatchSet,
-                      vectors: [MeaningVector?]) throws -> MeaningVector {
+                      records: [RecordReader?], vectors: [MeaningVector?]) throws -> MeaningVector {
         guard !terms.isEmpty, !vectors.isEmpty else { return meaning }
         let ranks = vectors.indices
-        let documentIDs = ranks.map(matches.documentID(at:))
-        let sortedIDs = documentIDs.sorted()
-        let column = Dictionary(uniqueKeysWithValues: sortedIDs.enumerated().map { ($1, $0) })
+        let documents = ranks.compactMap { rank in
+            records[rank].map { (id: matches.documentID(at: rank), uniqueTerm: IndexLayout.uniqueTerm(for: $0.identifier)) }
+        }.sorted { $0.id < $1.id }
+        let column = Dictionary(uniqueKeysWithValues: documents.enumerated().map { ($1.id, $0) })
         var lent = meaning
-        for holds in try reader.database.postings(of: terms, contain: sortedIDs) {
-            let holders = ranks.filter { holds[column[documentIDs[$0]]!] }.compactMap { vectors[$0] }
+        for holds in try reader.database.postings(of: terms, contain: documents) {
+            let holders = ranks.filter { column[matches.documentID(at: $0)].map { holds[$0] } ?? false }.compactMap { vectors[$0] }
             lent = lent.adding(meanOf: Array(holders.prefix(meaningSettings.unknownWordDocuments)), weight: 0.5)
         }
         return lent
@@ -190,7 +192,8 @@ struct TextResolver {
         guard let best = feedback.first?.weight, best > 0 else { return nil }
         let terms = try feedback.map { try Query.term($0.term).scaled(by: meaningSettings.feedbackWeight * $0.weight / best) }
         let expanded = try Query.combine(.andMaybe, [query, try Query.combine(.or, terms)])
-        return try reader.database.search(try Query.combine(.filter, [expanded, try Query.documents(documentIDs)]),
+        let firstPass = try Query.entities(try (0..<matches.count).compactMap { try matches.document(at: $0).record()?.identifier })
+        return try reader.database.search(try Query.combine(.filter, [expanded, firstPass]),
                                           limit: documentIDs.count, relevance: relevance)
     }
 
@@ -266,10 +269,10 @@ struct TextResolver {
             }
         }
         let terms = Array(Set(checks.values.flatMap { $0.map(\.term) })).sorted()
-        let documentIDs = Array(Set(candidates.compactMap(\.documentID))).sorted()
-        let presence = try reader.database.postings(of: terms, contain: documentIDs)
+        let documents = try reader.documents(of: candidates)
+        let presence = try reader.database.postings(of: terms, contain: documents)
         let termRow = Dictionary(uniqueKeysWithValues: terms.enumerated().map { ($1, $0) })
-        let documentColumn = Dictionary(uniqueKeysWithValues: documentIDs.enumerated().map { ($1, $0) })
+        let documentColumn = Dictionary(uniqueKeysWithValues: documents.enumerated().map { ($1.id, $0) })
 
         return candidates.map { candidate in
             guard let documentID = candidate.documentID, let type = candidate.identifier?.type else { return [] }

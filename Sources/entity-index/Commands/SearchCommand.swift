@@ -10,7 +10,7 @@ enum SearchCommand: Command {
             Usage: entity-index --index DIR search [QUERY] [--type TYPE]... [--property NAME]
                                 [--range PROPERTY:FROM..TO]... [--visible TYPE:ID,...] [--focused TYPE:ID]
                                 [--now ISO8601] [--time-zone TZ] [--expansion on|off] [--plain]
-                                [--explain] [--limit N] [--json]
+                                [--explain] [--limit N] [--json] [--skip-unreachable]
 
             Understands the request as a person says it ("archive this", "the next
             meeting with Mateo", "are there any mails about the invoice"): its command,
@@ -37,12 +37,14 @@ enum SearchCommand: Command {
               --explain           print on standard error how the request was understood
                                   and the neighbours each word brought
               --limit N           at most N results (default 10)
+              --skip-unreachable  answer from the shards that can be reached when a
+                                  remote shard cannot, and say which were skipped
               --json              print {"status", "results": [{"type", "id", "score",
                                   "title", "subtitle", "matched", "occurrence"}, ...],
-                                  "interpretation"}
+                                  "interpretation", "skippedShards": ["tcp://HOST:PORT"]}
             """,
         valueOptions: ["--type", "--limit", "--property", "--range", "--visible", "--focused", "--expansion", "--now", "--time-zone"],
-        flags: ["--json", "--explain", "--plain"])
+        flags: ["--json", "--explain", "--plain", "--skip-unreachable"])
 
     /// The JSON shape of the output; later fields are added, never renamed.
     struct Output: Encodable {
@@ -68,6 +70,8 @@ enum SearchCommand: Command {
         let status: String
         let results: [Result]
         let interpretation: InterpretationOutput?
+        /// The remote shards left out because they could not be reached (`--skip-unreachable`).
+        let skippedShards: [String]
     }
 
     static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
@@ -76,8 +80,10 @@ enum SearchCommand: Command {
         guard !query.text.trimmingCharacters(in: .whitespaces).isEmpty || !query.types.isEmpty || !query.ranges.isEmpty else {
             throw UsageError("give a query to search for, or --type or --range to list entities")
         }
-        let index = try EntityIndex(path: path, access: .readOnly, configuration: IndexConfiguration(schemas: schemas))
+        let index = try EntityIndex(path: path, access: .readOnly, configuration: IndexConfiguration(schemas: schemas),
+                                    shardLocations: nil, unreachableShards: arguments.flags.contains("--skip-unreachable") ? .skip : .fail)
         let resolution = try index.resolve(query)
+        let skipped = resolution.skippedShards.map(\.description)
         if arguments.flags.contains("--explain") {
             let searched = resolution.interpretation.map { $0.contentWords.joined(separator: " ") } ?? query.text
             let expansions = query.usesMeaning ? try index.expansions(for: searched) : []
@@ -88,8 +94,13 @@ enum SearchCommand: Command {
 
         if arguments.flags.contains("--json") {
             try Terminal.printJSON(Output(status: resolution.status.rawValue, results: resolution.results.map(Output.Result.init),
-                                          interpretation: resolution.interpretation.map(InterpretationOutput.init)))
-        } else if resolution.results.isEmpty {
+                                          interpretation: resolution.interpretation.map(InterpretationOutput.init), skippedShards: skipped))
+            return .success
+        }
+        if !skipped.isEmpty {
+            Terminal.printError("answered without the shards that could not be reached: \(skipped.joined(separator: ", "))")
+        }
+        if resolution.results.isEmpty {
             Terminal.print("no entities match \"\(query.text)\"")
         } else {
             Terminal.print("status: \(resolution.status.rawValue)")

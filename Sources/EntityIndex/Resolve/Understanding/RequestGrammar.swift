@@ -75,7 +75,7 @@ struct RequestGrammar: Sendable {
 
     /// The types of people and referenced entities, as a filter.
     func mentionFilter() throws -> Query {
-        guard !mentionableTypes.isEmpty else { return try Query.documents([]) }
+        guard !mentionableTypes.isEmpty else { return try Query.matchingNothing() }
         return try Query.ofTypes(mentionableTypes)
     }
 
