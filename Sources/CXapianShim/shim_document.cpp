@@ -54,7 +54,7 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
                                        size_t length, const char *const *prefixes,
                                        const size_t *prefix_lengths, size_t prefix_count,
                                        const char *numbered_prefix, size_t numbered_prefix_length,
-                                       const eix_stemmer *stemmer, char **out_words,
+                                       uint32_t wdf, const eix_stemmer *stemmer, char **out_words,
                                        size_t *out_length, eix_error *error) {
     return eix_guard(error, -1, [&] {
         std::string words;
@@ -70,12 +70,12 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
             size_t end = rest.find('\0');
             std::string_view word = rest.substr(0, end);
             std::string stem = stemmer->stem(std::string(word));
-            for (const std::string &prefix : term_prefixes) document->document.add_term(prefix + stem);
+            for (const std::string &prefix : term_prefixes) document->document.add_term(prefix + stem, wdf);
             const bool is_number = std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
             const bool had_letters = std::any_of(previous.begin(), previous.end(), [](char c) { return !(c >= '0' && c <= '9'); });
             if (!numbered.empty() && is_number && had_letters) {
                 std::string term = numbered + std::string(previous) + " " + std::string(word);
-                if (term.size() <= 245) document->document.add_term(term);
+                if (term.size() <= 245) document->document.add_term(term, wdf);
             }
             previous = word;
             rest.remove_prefix(end + 1);

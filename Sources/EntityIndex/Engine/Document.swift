@@ -56,11 +56,12 @@ final class Document {
 
     /// Indexes the words of `text`, split and stemmed once, under each of the
     /// term `prefixes` (without positions: nothing searches phrases), and each
-    /// number after a word as `numberedPrefix` + word + " " + number when given.
+    /// number after a word as `numberedPrefix` + word + " " + number when given;
+    /// each word counts `wordFrequency` times in its terms' within-document frequency.
     /// - Returns: the words, when `returningWords` (to spare splitting twice).
     @discardableResult
-    func indexText(_ text: String, under prefixes: [String], numberedPrefix: String = "", stemmer: Stemmer,
-                   returningWords: Bool = false) throws -> [String] {
+    func indexText(_ text: String, under prefixes: [String], numberedPrefix: String = "", wordFrequency: UInt32 = 1,
+                   stemmer: Stemmer, returningWords: Bool = false) throws -> [String] {
         var words: UnsafeMutablePointer<CChar>?
         var length = 0
         let prefixBytes = prefixes.map { Array($0.utf8) }
@@ -72,7 +73,7 @@ final class Document {
                         try withUnsafeMutablePointer(to: &words) { wordsPointer in
                             _ = try withEngineError {
                                 eix_document_index_text(handle, textBytes, textCount, prefixPointers, prefixLengths,
-                                                        prefixes.count, numberedBytes, numberedCount, stemmerHandle,
+                                                        prefixes.count, numberedBytes, numberedCount, wordFrequency, stemmerHandle,
                                                         returningWords ? wordsPointer : nil, &length, $0)
                             }
                         }

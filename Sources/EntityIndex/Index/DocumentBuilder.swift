@@ -180,7 +180,9 @@ private struct TermWriter {
     private mutating func indexText(_ text: String, searchability: Searchability, path: String,
                                     language: Language) throws {
         switch searchability {
-        case .title, .text:
+        case .title:
+            try indexWords(text, path: path, language: language, frequency: IndexLayout.titleWordFrequency)
+        case .text:
             try indexWords(text, path: path, language: language)
         case .keywords:
             try indexWords(text, path: path, language: language)
@@ -204,11 +206,11 @@ private struct TermWriter {
         }
     }
 
-    /// Words in the general text and under the property path's prefix, split once.
-    private mutating func indexWords(_ text: String, path: String, language: Language) throws {
+    /// Words in the general text and under the property path's prefix, split once, each counted `frequency` times.
+    private mutating func indexWords(_ text: String, path: String, language: Language, frequency: UInt32 = 1) throws {
         words += try document.indexText(text, under: [IndexLayout.generalTextPrefix, IndexLayout.propertyPrefix(for: path)].map(IndexLayout.stemmedPrefix),
-                                        numberedPrefix: IndexLayout.numberedPrefix, stemmer: stemmers.stemmer(for: language),
-                                        returningWords: collectsWords)
+                                        numberedPrefix: IndexLayout.numberedPrefix, wordFrequency: frequency,
+                                        stemmer: stemmers.stemmer(for: language), returningWords: collectsWords)
     }
 }
 
