@@ -74,7 +74,11 @@ struct RequestSearch {
         var found: [UInt32: Candidate] = [:]
         func add(_ candidates: [Candidate]) {
             for candidate in candidates where !excluded.contains(candidate.documentID!) {
-                found[candidate.documentID!, default: candidate].merge(candidate)
+                if found[candidate.documentID!] == nil {
+                    found[candidate.documentID!] = candidate
+                } else {
+                    found[candidate.documentID!]!.merge(candidate)
+                }
             }
         }
         var relevance: [UInt32: Double] = [:]
@@ -229,8 +233,7 @@ struct RequestSearch {
         }
         // "the last movie night" is the last thing called so, when something is.
         func isNamedSo(_ candidate: Candidate) -> Bool { candidate.nameFit >= NameScoring.prefix }
-        let accounting = candidates.filter(accountsLikeTheBest)
-        let namedSo = accounting.contains(where: isNamedSo)
+        let namedSo = candidates.contains { accountsLikeTheBest($0) && isNamedSo($0) }
         func leads(_ candidate: Candidate) -> Bool { accountsLikeTheBest(candidate) && (!namedSo || isNamedSo(candidate)) }
         var leaders: [Candidate] = [], others: [Candidate] = []
         for candidate in candidates {
