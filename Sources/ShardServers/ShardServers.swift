@@ -65,11 +65,25 @@ public struct ShardServers: Sendable {
         guard spawned == 0 else { throw Failure(description: "cannot run \(script): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        let text = contents(of: output)
         guard status == 0 else {
-            let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            let message = contents(of: errors)
             throw Failure(description: "Scripts/shard-servers.sh \(arguments.first ?? "") failed: \(message)")
         }
         return text
+    }
+
+    /// A file's text, read with the C library: Foundation's file reading
+    /// leaks its buffer when the file is empty, as a stopped script's output is.
+    private static func contents(of path: String) -> String {
+        guard let file = fopen(path, "r") else { return "" }
+        defer { fclose(file) }
+        var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
