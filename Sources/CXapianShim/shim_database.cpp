@@ -424,6 +424,9 @@ extern "C" int eix_database_postings_contain(eix_database *database, const char 
         // documents' term lists when they are short next to the terms asked.
         constexpr double seek_cost_in_terms = 4;
         if (database->has_remote) {
+            if (unique_terms == nullptr || unique_lengths == nullptr) {
+                throw Xapian::InvalidArgumentError("documents on remote shards are found by their unique terms: pass them");
+            }
             searched_presence(db, terms, lengths, term_count, docids, unique_terms, unique_lengths, docid_count, present);
         } else if (db.get_avlength() < seek_cost_in_terms * term_count) {
             std::vector<std::pair<std::string, size_t>> wanted;  // term, row; sorted

@@ -44,7 +44,7 @@ extension ShardTests {
                     let term = IndexLayout.uniqueTerm(for: entity.identifier)
                     return try reader.database.documentID(uniqueTerm: term).map { ($0, term) }
                 }.sorted { $0.id < $1.id }
-                let rows = try reader.database.postings(of: terms, contain: documents)
+                let rows = try reader.database.postings(of: terms, contain: documents.map(\.id), uniqueTerms: documents.map(\.uniqueTerm))
                 return Dictionary(uniqueKeysWithValues: documents.enumerated().map { column, document in
                     (document.uniqueTerm, rows.map { $0[column] })
                 })

@@ -332,7 +332,7 @@ eix_document *_Nullable eix_database_document(eix_database *database, uint32_t d
  *  either costs a round trip a document or a term, it runs one search for
  *  every 48 terms instead, confined to the documents by their unique terms:
  *  each term weighs a power of two (`CoordWeight`), so a match's weight says
- *  which terms it holds. */
+ *  which terms it holds; the unique terms may be NULL without a remote shard. */
 int eix_database_postings_contain(eix_database *database, const char *_Nullable const *_Nullable terms,
                                   const size_t *_Nullable lengths, size_t term_count,
                                   const uint32_t *_Nullable docids, const char *_Nullable const *_Nullable unique_terms,

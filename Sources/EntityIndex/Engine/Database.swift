@@ -192,24 +192,30 @@ final class Database {
         try withEngineError { eix_database_document(handle, id, $0) }.map(Document.init(owning:))
     }
 
-    /// For each term, which of the documents (ids in ascending order, each
-    /// with its unique term) contain it: from term lists or posting lists on
-    /// local shards, from searches confined by the unique terms with remote
-    /// ones (see `eix_database_postings_contain`).
-    func postings(of terms: [String], contain documents: [(id: UInt32, uniqueTerm: String)]) throws -> [[Bool]] {
-        guard !terms.isEmpty, !documents.isEmpty else { return terms.map { _ in [] } }
-        let bytes = terms.map { Array($0.utf8) }, uniqueBytes = documents.map { Array($0.uniqueTerm.utf8) }
+    /// Whether some shard is served by `xapian-tcpsrv`.
+    var hasRemoteShards: Bool { shards.contains { $0.directory == nil } }
+
+    /// For each term, which of the documents (ids in ascending order) contain
+    /// it: from term lists or posting lists on local shards, from searches
+    /// confined by the documents' unique terms with remote ones (see
+    /// `eix_database_postings_contain`). `uniqueTerms`, one a document, are
+    /// needed only when the database `hasRemoteShards`.
+    func postings(of terms: [String], contain documentIDs: [UInt32], uniqueTerms: [String]?) throws -> [[Bool]] {
+        precondition(!hasRemoteShards || uniqueTerms?.count == documentIDs.count, "remote shards find documents by their unique terms")
+        guard !terms.isEmpty, !documentIDs.isEmpty else { return terms.map { _ in [] } }
+        let bytes = terms.map { Array($0.utf8) }, uniqueBytes = (uniqueTerms ?? []).map { Array($0.utf8) }
         let lengths = bytes.map(\.count), uniqueLengths = uniqueBytes.map(\.count)
-        var present = [UInt8](repeating: 0, count: terms.count * documents.count)
+        var present = [UInt8](repeating: 0, count: terms.count * documentIDs.count)
         try withPointers(to: bytes) { pointers in
             try withPointers(to: uniqueBytes) { uniquePointers in
                 _ = try withEngineError {
-                    eix_database_postings_contain(handle, pointers, lengths, terms.count, documents.map(\.id), uniquePointers,
-                                                  uniqueLengths, documents.count, &present, $0)
+                    eix_database_postings_contain(handle, pointers, lengths, terms.count, documentIDs,
+                                                  uniqueTerms == nil ? nil : uniquePointers, uniqueTerms == nil ? nil : uniqueLengths,
+                                                  documentIDs.count, &present, $0)
                 }
             }
         }
-        return (0..<terms.count).map { row in present[row * documents.count..<(row + 1) * documents.count].map { $0 == 1 } }
+        return (0..<terms.count).map { row in present[row * documentIDs.count..<(row + 1) * documentIDs.count].map { $0 == 1 } }
     }
 
     /// The terms starting with `prefix`, with how many documents each indexes.

@@ -45,8 +45,7 @@ final class IndexReader {
             return
         }
         let latest = try IndexDirectory.versionFiles(of: database.shards)
-        let hasRemote = database.shards.contains { $0.directory == nil }
-        guard always || hasRemote || latest != versionFile else { return }  // the same revision: nothing to reopen
+        guard always || database.hasRemoteShards || latest != versionFile else { return }  // the same revision: nothing to reopen
         _ = try IndexDirectory.inspect(path)
         try database.reopen()
         versionFile = latest

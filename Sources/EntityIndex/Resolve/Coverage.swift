@@ -103,10 +103,8 @@ struct Coverage {
         let cueCount = cueUnits.count
         guard !units.isEmpty else { return candidates.map { _ in Measure(share: 1, holdsCue: []) } }
         let terms = Array(Set(units.flatMap { ($0.literal + $0.weak).flatMap { $0 } + $0.meaning })).sorted()
-        let documents = try reader.documents(of: candidates)
-        let presence = try reader.database.postings(of: terms, contain: documents)
+        let (presence, column) = try reader.postings(of: terms, in: candidates)
         let row = Dictionary(uniqueKeysWithValues: terms.enumerated().map { ($1, $0) })
-        let column = Dictionary(uniqueKeysWithValues: documents.enumerated().map { ($1.id, $0) })
         let total = units.map(\.weight).reduce(0, +)
 
         return candidates.map { candidate in

@@ -33,6 +33,21 @@ extension IndexReader {
         return Set((0..<matches.count).map(matches.documentID(at:)))
     }
 
+    /// For each term, which of the candidates' documents hold it, and each
+    /// document's column. Their unique terms, which may mean reading their
+    /// records, are worked out only for remote shards, which need them.
+    func postings(of terms: [String], in candidates: [Candidate]) throws -> (present: [[Bool]], column: [UInt32: Int]) {
+        let documentIDs: [UInt32], uniqueTerms: [String]?
+        if database.hasRemoteShards {
+            let documents = try documents(of: candidates)
+            (documentIDs, uniqueTerms) = (documents.map(\.id), documents.map(\.uniqueTerm))
+        } else {
+            (documentIDs, uniqueTerms) = (Set(candidates.compactMap(\.documentID)).sorted(), nil)
+        }
+        let present = try database.postings(of: terms, contain: documentIDs, uniqueTerms: uniqueTerms)
+        return (present, Dictionary(uniqueKeysWithValues: documentIDs.enumerated().map { ($1, $0) }))
+    }
+
     /// The documents of the candidates from the index, each once, in id
     /// order, with their unique terms (their records read unless they were already).
     func documents(of candidates: [Candidate]) throws -> [(id: UInt32, uniqueTerm: String)] {

@@ -172,7 +172,7 @@ struct TextResolver {
         }.sorted { $0.id < $1.id }
         let column = Dictionary(uniqueKeysWithValues: documents.enumerated().map { ($1.id, $0) })
         var lent = meaning
-        for holds in try reader.database.postings(of: terms, contain: documents) {
+        for holds in try reader.database.postings(of: terms, contain: documents.map(\.id), uniqueTerms: documents.map(\.uniqueTerm)) {
             let holders = ranks.filter { column[matches.documentID(at: $0)].map { holds[$0] } ?? false }.compactMap { vectors[$0] }
             lent = lent.adding(meanOf: Array(holders.prefix(meaningSettings.unknownWordDocuments)), weight: 0.5)
         }
@@ -269,10 +269,8 @@ struct TextResolver {
             }
         }
         let terms = Array(Set(checks.values.flatMap { $0.map(\.term) })).sorted()
-        let documents = try reader.documents(of: candidates)
-        let presence = try reader.database.postings(of: terms, contain: documents)
+        let (presence, documentColumn) = try reader.postings(of: terms, in: candidates)
         let termRow = Dictionary(uniqueKeysWithValues: terms.enumerated().map { ($1, $0) })
-        let documentColumn = Dictionary(uniqueKeysWithValues: documents.enumerated().map { ($1.id, $0) })
 
         return candidates.map { candidate in
             guard let documentID = candidate.documentID, let type = candidate.identifier?.type else { return [] }

@@ -26,7 +26,7 @@ enum Spelling {
     /// Whether `other` is one of `swaps(of: word)`, without building them.
     static func isSwap(_ word: String, of other: String) -> Bool {
         guard word.utf8.count == other.utf8.count, word != other else { return false }
-        if word.utf8.allSatisfy({ $0 < 0x80 }), other.utf8.allSatisfy({ $0 < 0x80 }) {
+        if isASCII(word), isASCII(other) {
             return isSwap(Array(word.utf8), of: Array(other.utf8))  // a byte is a letter
         }
         return isSwap(Array(word), of: Array(other))
@@ -54,7 +54,7 @@ enum Spelling {
     private static func variants(of word: String, deletions: Int) -> Set<String> {
         guard deletions > 0 else { return [] }
         // Plain ASCII words (most) are cut as bytes; others by Unicode scalar.
-        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+        if isASCII(word) {
             return variants(of: Array(word.utf8), deletions: deletions) { String(decoding: $0, as: UTF8.self) }
         }
         return variants(of: Array(word.unicodeScalars), deletions: deletions) { scalars in
@@ -87,7 +87,7 @@ enum Spelling {
     /// and swaps of neighbours), or `limit + 1` when it exceeds `limit`.
     static func distance(_ a: String, _ b: String, limit: Int) -> Int {
         // Plain ASCII words (most) are compared as their bytes, in place; others by Unicode scalar.
-        if a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) {
+        if isASCII(a), isASCII(b) {
             guard abs(a.utf8.count - b.utf8.count) <= limit else { return limit + 1 }
             var (a, b) = (a, b)
             return a.withUTF8 { a in b.withUTF8 { b in distance(a, b, limit: limit) } }
@@ -122,5 +122,10 @@ enum Spelling {
             }
             return min(rows[previous + b.count], limit + 1)
         }
+    }
+
+    /// Whether a word is plain ASCII, so that each byte is one letter.
+    private static func isASCII(_ word: String) -> Bool {
+        word.utf8.allSatisfy { $0 < 0x80 }
     }
 }
