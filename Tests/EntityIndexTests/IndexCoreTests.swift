@@ -138,10 +138,9 @@ import Testing
     func eachPropertyIsIndexedUnderItsOwnPrefix(storage: TestStorage) throws {
         let index = try storage.makeIndex()
         try index.donate([event("evt-1", title: "Crew Lunch", notes: "Bring spoons")])
-        let writer = try #require(index.engineForTesting())
-        #expect(try writer.termFrequency(IndexLayout.stemmedTerm("spoon", prefix: IndexLayout.propertyPrefix(for: "notes"))) == 1)
-        #expect(try writer.termFrequency(IndexLayout.stemmedTerm("spoon", prefix: IndexLayout.propertyPrefix(for: "title"))) == 0)
-        #expect(try writer.termFrequency(IndexLayout.stemmedTerm("spoon")) == 1)
+        #expect(try index.termFrequency(IndexLayout.stemmedTerm("spoon", prefix: IndexLayout.propertyPrefix(for: "notes"))) == 1)
+        #expect(try index.termFrequency(IndexLayout.stemmedTerm("spoon", prefix: IndexLayout.propertyPrefix(for: "title"))) == 0)
+        #expect(try index.termFrequency(IndexLayout.stemmedTerm("spoon")) == 1)
     }
 
     @Test func aDeclaredLanguageStemsThatProperty() throws {
@@ -191,8 +190,7 @@ import Testing
         do {
             let index = try EntityIndex(path: directory.path)
             try index.donate([event("e", title: "Crew Lunch")])
-            let database = try #require(index.engineForTesting())
-            try database.transaction { try database.setMetadata("", for: IndexFormat.key) }  // as format 1 left it
+            try index.write { try $0.database.setMetadata("", for: IndexFormat.key) }  // as format 1 left it
         }
         for access in [EntityIndex.Access.readOnly, .readWrite] {
             let error = #expect(throws: EntityIndexError.self) { try EntityIndex(path: directory.path, access: access) }

@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func aMissingDocumentIsNotAnError() throws {
-        let database = try Database(path: "", mode: .inMemory)
+        let database = try Database(shards: [.memory], mode: .writable)
         #expect(try database.document(uniqueTerm: "Qmissing") == nil)
     }
 
@@ -113,7 +113,7 @@ import Testing
 
     /// An in-memory database of documents holding the given terms, ids from 1.
     private func database(of documents: [[String]]) throws -> Database {
-        let database = try Database(path: "", mode: .inMemory)
+        let database = try Database(shards: [.memory], mode: .writable)
         for (index, terms) in documents.enumerated() {
             let document = Document()
             for term in terms { try document.addTerm(term) }

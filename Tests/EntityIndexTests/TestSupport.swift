@@ -41,6 +41,13 @@ enum TestStorage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
 }
 
+extension EntityIndex {
+    /// How many documents index a term, as a search reads it.
+    func termFrequency(_ term: String) throws -> Int {
+        try withReader { try $0.database.termFrequency(term) }
+    }
+}
+
 /// A file shipped in `corpora/`.
 func corpusURL(_ name: String) -> URL {
     URL(fileURLWithPath: #filePath)

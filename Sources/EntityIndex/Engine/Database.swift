@@ -8,30 +8,18 @@ final class Database {
     enum Mode {
         /// A read-only snapshot of an existing on-disk database.
         case readOnly
-        /// A writable on-disk database, created when missing.
+        /// A writable database, created when missing.
         case writable
-        /// A writable database in memory only.
-        case inMemory
-
-        var shimValue: eix_open_mode {
-            switch self {
-            case .readOnly: EIX_OPEN_READ_ONLY
-            case .writable: EIX_OPEN_WRITABLE
-            case .inMemory: EIX_OPEN_IN_MEMORY
-            }
-        }
     }
 
     private let handle: OpaquePointer
-    /// How the database was opened.
-    let mode: Mode
     /// Where its shards live, one for an unsharded database.
     let shards: [Shard]
     /// The positions of the remote shards left out because they could not be
     /// reached (only when opened read-only, skipping them).
     let skippedShards: [Int]
 
-    /// Opens a database; `path` is ignored in memory.
+    /// Opens the database in a directory.
     convenience init(path: String, mode: Mode) throws {
         try self.init(shards: [.directory(path)], mode: mode)
     }
@@ -43,7 +31,6 @@ final class Database {
     /// unless a reader is `skippingUnreachable`: then it is left out (`skippedShards`).
     init(shards: [Shard], mode: Mode, skippingUnreachable: Bool = false) throws {
         precondition(!shards.isEmpty, "a database has one shard or more")
-        self.mode = mode
         self.shards = shards
         (handle, skippedShards) = try Self.openHandle(shards, mode: mode, skippingUnreachable: skippingUnreachable && mode == .readOnly)
     }
@@ -91,16 +78,12 @@ final class Database {
         }
     }
 
-    /// Whether `transaction` can undo a failed body. Xapian's in-memory backend
-    /// has no transactions: there, changes apply as they are made.
-    var hasTransactions: Bool { mode == .writable }
-
     /// Runs `body` as one transaction: committed when it returns (durable once
     /// `syncDirectory()` ran), cancelled (leaving the database as it was) when
-    /// it or `beforeCommit` throws. With several shards, the shards commit in
+    /// it or `beforeCommit` throws (not in memory: Xapian's in-memory backend
+    /// applies changes as they are made). With several shards, the shards commit in
     /// turn: a failed commit may leave the first ones committed (`committedShards`).
     func transaction<Result>(beforeCommit: (() throws -> Void)? = nil, _ body: () throws -> Result) throws -> Result {
-        guard hasTransactions else { return try body() }
         _ = try withEngineError { eix_database_begin_transaction(handle, $0) }
         let result: Result
         do {
@@ -121,9 +104,8 @@ final class Database {
     /// version file, then renames it over `iamglass`, but does not sync the
     /// directory that holds the new name (`GlassVersion::sync`). Until the
     /// directory is synced, a power loss may bring back the previous revision.
-    /// Call it after each commit of an on-disk database (in memory it does nothing).
+    /// Call it after each commit of an on-disk database.
     func syncDirectory() throws {
-        guard mode == .writable else { return }
         for path in shards.compactMap(\.directory) { try Self.sync(directory: path) }
     }
 
@@ -193,7 +175,7 @@ final class Database {
     }
 
     /// Whether some shard is served by `xapian-tcpsrv`.
-    var hasRemoteShards: Bool { shards.contains { $0.directory == nil } }
+    var hasRemoteShards: Bool { shards.contains(where: \.isRemote) }
 
     /// For each term, which of the documents (ids in ascending order) contain
     /// it: from term lists or posting lists on local shards, from searches
@@ -241,15 +223,9 @@ final class Database {
         }
     }
 
-    /// Synonyms of an in-memory database, whose Xapian backend has no synonym table.
-    private var memorySynonyms: [String: Set<String>] = [:]
-
-    /// Records a synonym under a key (idempotent; part of the current transaction).
+    /// Records a synonym under a key (idempotent; part of the current
+    /// transaction). Not in memory: Xapian's in-memory backend has no synonym table.
     func addSynonym(_ synonym: String, under key: String) throws {
-        guard mode != .inMemory else {
-            memorySynonyms[key, default: []].insert(synonym)
-            return
-        }
         try key.withBytes { keyBytes, keyCount in
             try synonym.withBytes { synonymBytes, synonymCount in
                 _ = try withEngineError { eix_database_add_synonym(handle, keyBytes, keyCount, synonymBytes, synonymCount, $0) }
@@ -259,8 +235,7 @@ final class Database {
 
     /// The synonyms recorded under a key.
     func synonyms(under key: String) throws -> [String] {
-        guard mode != .inMemory else { return (memorySynonyms[key] ?? []).sorted() }
-        return try read(try key.withBytes { bytes, count in
+        try read(try key.withBytes { bytes, count in
             try withEngineError { eix_database_synonyms(handle, bytes, count, $0) }
         }!).map(\.term)
     }

@@ -26,7 +26,7 @@ extension EntityIndex {
                 .map { EntityType(rawValue: String($0.term.dropFirst(IndexLayout.typeTermPrefix.count))) }
         }.sorted { $0.rawValue < $1.rawValue }
         // Searched as one, shards interleave their documents: read each on its own, in its own order.
-        let databases = try path.map(IndexShards.databaseShards(of:)) ?? []
+        let databases = try store.databases()
         let shards: [Database.Shard?] = databases.count > 1 ? databases : [nil]
         var written = 0
         for shard in shards {
@@ -65,7 +65,7 @@ extension EntityIndex {
             return (lines, matches.count, [try database.documentCount(), try database.lastDocumentID()])
         }
         guard let shard else { return try withReader { try read($0.database) } }
-        return try Self.translatingErrors(path: path) {
+        return try EntityIndexError.translating(path: path) {
             if let directory = shard.directory { _ = try IndexDirectory.inspect(directory) }  // as every reader does before Xapian opens a database
             return try read(try Database(shards: [shard], mode: .readOnly))
         }

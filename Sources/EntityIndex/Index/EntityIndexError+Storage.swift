@@ -1,6 +1,15 @@
 import Foundation
 
 extension EntityIndexError {
+    /// Runs `body`, turning an engine failure on the index at `path` into an `EntityIndexError`.
+    static func translating<Result>(path: String?, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as EngineError {
+            throw EntityIndexError(error, path: path)
+        }
+    }
+
     /// Translates an engine failure on the index at `path` into terms a caller
     /// can act on: the system error behind it first (permission, read-only
     /// file system, full disk), then what Xapian says.

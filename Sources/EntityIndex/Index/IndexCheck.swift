@@ -36,7 +36,7 @@ extension EntityIndex {
             return check
         }
         let shards = try IndexShards.databaseShards(of: path)
-        for remote in shards where remote.directory == nil {
+        for remote in shards where remote.isRemote {
             check.engineReport += "\(remote): a remote shard's tables are checked on its server (xapian-check there)\n"
         }
         for databasePath in shards.compactMap(\.directory) {
@@ -56,7 +56,7 @@ extension EntityIndex {
                 return check
             }
         }
-        try translatingErrors(path: path) {
+        try EntityIndexError.translating(path: path) {
             let database = try Database(shards: shards, mode: .readOnly)
             do {
                 try IndexFormat.check(database, path: path)

@@ -10,10 +10,15 @@ enum IndexFormat {
     /// title and subtitle by length, so that they may hold any text (NUL too).
     static let current = "4"
 
-    /// Records the current format in an index nothing was written to yet.
+    /// Whether nothing was written to the index yet, not even its format.
+    static func isUnstamped(_ database: Database) throws -> Bool {
+        try database.metadata(key).isEmpty && database.documentCount() == 0
+    }
+
+    /// Records the current format in an index that `isUnstamped` (inside the
+    /// writer's transaction, where its store has them).
     static func stamp(_ database: Database) throws {
-        guard try database.metadata(key).isEmpty, try database.documentCount() == 0 else { return }
-        try database.transaction { try database.setMetadata(current, for: key) }
+        try database.setMetadata(current, for: key)
     }
 
     /// Throws unless the index was written in the current format.

@@ -1,6 +1,8 @@
 /// A read handle on an index with its own stemmers. Used by one thread at a time.
 final class IndexReader {
     let database: Database
+    /// Where the typo synonyms are read (the database's own table, except in memory).
+    let synonymTable: any SynonymTable
     let stemmers = Stemmers()
     /// The in-process writer's commit count when the reader was last brought up to date.
     var generation = -1
@@ -14,8 +16,9 @@ final class IndexReader {
     private var versionFile: [UInt8] = []
 
     /// A reader on the writer's own handle.
-    init(database: Database) {
+    init(database: Database, synonymTable: any SynonymTable) {
         self.database = database
+        self.synonymTable = synonymTable
         skippedShards = []
         path = nil
     }
@@ -30,6 +33,7 @@ final class IndexReader {
         versionFile = try IndexDirectory.versionFiles(of: shards)
         _ = try IndexDirectory.inspect(path)
         database = try Database(shards: shards, mode: .readOnly, skippingUnreachable: skippingUnreachable)
+        synonymTable = database
         let locations = try IndexShards.locations(in: path)
         skippedShards = database.skippedShards.map { locations[$0] }
         self.path = path

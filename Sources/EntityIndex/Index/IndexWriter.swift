@@ -1,11 +1,18 @@
 import Foundation
 
-/// The writer's state: its database handle, its document builders, and (in
-/// memory) the reader that shares its handle.
+/// The writer's state: its database handle, its document builders, the
+/// reader that shares its handle, and the spelling variants it recorded.
+/// Its store runs each batch (`IndexStoreWriter.write`).
 final class IndexWriter {
     let database: Database
     let builders: [DocumentBuilder]
     let reader: IndexReader
+    /// Where the typo synonyms go (see `SynonymTable`).
+    private let synonymTable: any SynonymTable
+    /// Whether the store undoes a failed batch (a transaction on disk). When
+    /// it does not (in memory), every document of a batch is built before the
+    /// first change, so that a failure cannot leave half a batch applied.
+    private let undoesFailedBatches: Bool
 
     /// Entities whose documents are built together, across cores, before writing.
     static let chunkSize = 128
@@ -21,19 +28,35 @@ final class IndexWriter {
     /// For a sharded index: the batch being committed, kept until every shard has it.
     let journal: ShardJournal?
 
-    /// The writer of an index's databases (its shards, written as one), its
-    /// format stamped; a batch a crash cut off between shard commits is completed.
-    init(shards: [Database.Shard], mode: Database.Mode, configuration: IndexConfiguration, journal: ShardJournal? = nil) throws {
-        database = try Database(shards: shards, mode: mode)
+    /// The writer of a database (an index's shards, written as one), whose
+    /// store says where synonyms go and whether it undoes a failed batch.
+    init(database: Database, synonymTable: any SynonymTable, undoesFailedBatches: Bool, configuration: IndexConfiguration,
+         journal: ShardJournal? = nil) {
+        self.database = database
+        self.synonymTable = synonymTable
+        self.undoesFailedBatches = undoesFailedBatches
         self.journal = journal
-        try IndexFormat.stamp(database)
         // One builder for each core but one: that core is the writer's, whose
         // Xapian calls (one thread) bound a donation's speed.
         builders = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount - 1)).map { _ in
             DocumentBuilder(configuration: configuration, stemmers: Stemmers())
         }
-        reader = IndexReader(database: database)
-        try completePendingBatch()
+        reader = IndexReader(database: database, synonymTable: synonymTable)
+    }
+
+    /// Runs a batch — the caller's changes inside whatever transaction its
+    /// store makes — then keeps what the writer recorded when it succeeded,
+    /// or forgets it when it failed.
+    func batch<Result>(_ changes: () throws -> Result) throws -> Result {
+        let result: Result
+        do {
+            result = try changes()
+        } catch {
+            try? transactionEnded(committed: false)
+            throw error
+        }
+        try transactionEnded(committed: true)
+        return result
     }
 
     /// Applies again a batch a crash or a failed commit left in some shards only.
@@ -68,9 +91,7 @@ final class IndexWriter {
     /// Adds or replaces validated entities (inside the caller's transaction).
     /// The next chunk's documents are built while this one's are written.
     func replace(_ entities: [Entity], progress: ((Int) -> Void)?) throws {
-        // Without transactions (in memory), build every document before the
-        // first change, so a failure cannot leave half a batch applied.
-        let chunkSize = database.hasTransactions ? Self.chunkSize : max(entities.count, 1)
+        let chunkSize = undoesFailedBatches ? Self.chunkSize : max(entities.count, 1)
         let chunks = stride(from: 0, to: entities.count, by: chunkSize).map { Array(entities[$0..<min($0 + chunkSize, entities.count)]) }
         var written = 0
         var next = chunks.first.map(building)
@@ -103,7 +124,7 @@ final class IndexWriter {
     private func recordSpelling(of words: Set<String>) throws {
         for word in words where !spelledWords.contains(word) && !pendingSpelledWords.contains(word) {
             for variant in Spelling.indexedVariants(of: word) {
-                try database.addSynonym(word, under: IndexLayout.spellingKey(variant: variant))
+                try synonymTable.addSynonym(word, under: IndexLayout.spellingKey(variant: variant))
             }
             pendingSpelledWords.insert(word)
         }
@@ -112,7 +133,7 @@ final class IndexWriter {
     /// Keeps what a committed transaction recorded, or forgets what a
     /// cancelled or failed one did; a batch a failed commit left in some
     /// shards only stays pending (`completePendingBatch()`).
-    func transactionEnded(committed: Bool) throws {
+    private func transactionEnded(committed: Bool) throws {
         if committed { spelledWords.formUnion(pendingSpelledWords) }
         pendingSpelledWords.removeAll()
         try journal?.finish(partlyCommitted: !committed && (1..<database.shardCount).contains(database.committedShards))

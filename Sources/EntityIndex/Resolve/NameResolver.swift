@@ -68,7 +68,7 @@ struct NameResolver {
         }
         var found: Set<String> = []
         for variant in Spelling.queryVariants(of: word).union([word]) {
-            found.formUnion(try reader.database.synonyms(under: IndexLayout.spellingKey(variant: variant)))
+            found.formUnion(try reader.synonymTable.synonyms(under: IndexLayout.spellingKey(variant: variant)))
             if variant != word, try reader.database.termFrequency(IndexLayout.nameTerm(variant)) > 0 {
                 found.insert(variant)
             }

@@ -1,9 +1,10 @@
 import Synchronization
 
 /// Read-only handles on an on-disk index, one per concurrent read, reused.
-/// Each read starts at the latest committed revision.
-final class ReaderPool: Sendable {
-    private let path: String
+/// Each read starts at the latest committed revision. On its own, it is the
+/// store of an index opened read-only, which other processes may write meanwhile.
+final class ReaderPool: DirectoryStore {
+    let path: String
     private let idle = Locked<[IndexReader]>([])
     /// How many idle handles are kept; more concurrent reads open more.
     private let maximumIdle = 16
@@ -25,6 +26,14 @@ final class ReaderPool: Sendable {
     /// Tells the pool that the in-process writer committed.
     func writerCommitted() {
         commits.add(1, ordering: .releasing)
+    }
+
+    func read<Result>(_ body: (IndexReader) throws -> Result) throws -> Result {
+        do {
+            return try withReader(body)
+        } catch let error as EngineError where error.code == .databaseModified {
+            return try withReader(body)  // commits kept overtaking this read: once more
+        }
     }
 
     /// Runs `body` with a reader that no other thread is using. A reader whose
