@@ -60,20 +60,21 @@ import Testing
 }
 
 @Suite struct ResolverTests {
-    let index: EntityIndex
-
-    init() throws {
-        index = try EntityIndex()
+    /// An index of the sample corpus.
+    private func corpusIndex(_ storage: TestStorage) throws -> EntityIndex {
+        let index = try storage.makeIndex()
         try index.donate(try sampleCorpus())
+        return index
     }
 
-    private func resolve(_ text: String, types: Set<EntityType> = [], property: String? = nil,
+    private func resolve(_ index: EntityIndex, _ text: String, types: Set<EntityType> = [], property: String? = nil,
                          context: ScreenContext? = nil) throws -> Resolution {
         try index.resolve(SearchQuery(text, types: types, property: property, context: context))
     }
 
-    @Test func exactNamesTakeNoGuessesAndTyposScoreBelowThem() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func exactNamesTakeNoGuessesAndTyposScoreBelowThem(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate([
             Entity(type: "messages.contact", id: "mateo", properties: ["name": "Mateo"]),
             Entity(type: "messages.contact", id: "matteo", properties: ["name": "Matteo"]),
@@ -89,8 +90,9 @@ import Testing
         #expect(typo.results.first?.score == NameScoring.oneEdit)
     }
 
-    @Test func aWholeNameComesFirstAndOthersMustHoldEveryWord() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func aWholeNameComesFirstAndOthersMustHoldEveryWord(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate([
             event("lunch", title: "Crew Lunch"),
             event("debrief", title: "Crew Lunch Debrief"),
@@ -118,26 +120,31 @@ import Testing
         #expect(Resolution(ranked: results([0.9, 0.2])).results.count == 2)
     }
 
-    @Test func namesResolveAndMatchedSaysWhere() throws {
-        let calendar = try resolve("the Lunar Orbit Log")
+    @Test(arguments: TestStorage.allCases)
+    func namesResolveAndMatchedSaysWhere(storage: TestStorage) throws {
+        let index = try corpusIndex(storage)
+        let calendar = try resolve(index, "the Lunar Orbit Log")
         #expect(calendar.status == .resolved)
         #expect(calendar.results.first?.identifier.id == "cal-lunar-orbit-log")
         #expect(calendar.results.first?.matched == ["title"])
-        let eva = try resolve("EVA")
+        let eva = try resolve(index, "EVA")
         #expect(eva.status == .ambiguous)
-        #expect(try resolve("qwertyuiop").status == .notFound)
+        #expect(try resolve(index, "qwertyuiop").status == .notFound)
     }
 
-    @Test func textMatchesSayWhichPropertiesMatched() throws {
-        let result = try #require(try resolve("check the O2 canisters").results.first)
+    @Test(arguments: TestStorage.allCases)
+    func textMatchesSayWhichPropertiesMatched(storage: TestStorage) throws {
+        let index = try corpusIndex(storage)
+        let result = try #require(try resolve(index, "check the O2 canisters").results.first)
         #expect(result.identifier.id == "evt-003")
         #expect(result.matched == ["notes"])
-        let attended = try #require(try resolve("Amara", types: ["calendar.event"]).results.first)
+        let attended = try #require(try resolve(index, "Amara", types: ["calendar.event"]).results.first)
         #expect(attended.matched.contains("attendees.name"))
     }
 
-    @Test func stopWordsAreSearchedOnlyWhenTheTextHoldsNothingElse() throws {
-        let index = try EntityIndex()
+    @Test(arguments: TestStorage.allCases)
+    func stopWordsAreSearchedOnlyWhenTheTextHoldsNothingElse(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         try index.donate([
             event("galley", title: "Galley Shift", notes: "the plates and the cups for the crew"),
             event("relay", title: "Relay Check"),
@@ -150,17 +157,21 @@ import Testing
         #expect(StopWords.searched(["the", "of"]) == ["the", "of"])
     }
 
-    @Test func aPropertyRestrictsTheMatch() throws {
-        let inNotes = try resolve("Zoë", types: ["calendar.event"], property: "notes").results.map(\.identifier.id)
-        let asAttendee = try resolve("Zoë", types: ["calendar.event"], property: "attendees.name").results.map(\.identifier.id)
+    @Test(arguments: TestStorage.allCases)
+    func aPropertyRestrictsTheMatch(storage: TestStorage) throws {
+        let index = try corpusIndex(storage)
+        let inNotes = try resolve(index, "Zoë", types: ["calendar.event"], property: "notes").results.map(\.identifier.id)
+        let asAttendee = try resolve(index, "Zoë", types: ["calendar.event"], property: "attendees.name").results.map(\.identifier.id)
         #expect(inNotes.count < asAttendee.count)
         let withZoe = try sampleCorpus().filter { "\($0.properties["attendees"] ?? nil)".contains("zoe.muller@") }
         let byEmail = try index.search(SearchQuery("zoe.muller@tycho-station.space", property: "attendees.email", limit: 50))
         #expect(Set(byEmail.map(\.identifier)) == Set(withZoe.map(\.identifier)))
-        #expect(try resolve("budget", property: "tags").results.map(\.identifier.id) == ["note-003"])
+        #expect(try resolve(index, "budget", property: "tags").results.map(\.identifier.id) == ["note-003"])
     }
 
-    @Test func rangesFilterDatesInclusively() throws {
+    @Test(arguments: TestStorage.allCases)
+    func rangesFilterDatesInclusively(storage: TestStorage) throws {
+        let index = try corpusIndex(storage)
         let march9 = try #require(ISO8601.seconds(fromDate: "2026-03-09T08:00:00Z"))
         let events = try index.search(SearchQuery("", types: ["calendar.event"], ranges: [PropertyRange("startDate", from: march9, to: march9)]))
         #expect(events.map(\.identifier.id) == ["evt-003"])
@@ -170,33 +181,39 @@ import Testing
         #expect(throws: EntityIndexError.self) { try index.search(SearchQuery("x", ranges: [PropertyRange("startDate", from: nil as Double?, to: nil)])) }
     }
 
-    @Test func screenReferencesUseOnlyWhatIsVisible() throws {
+    @Test(arguments: TestStorage.allCases)
+    func screenReferencesUseOnlyWhatIsVisible(storage: TestStorage) throws {
+        let index = try corpusIndex(storage)
         let screen = ScreenContext(visible: [EntityIdentifier(type: "messages.message", id: "msg-001"),
                                              EntityIdentifier(type: "calendar.event", id: "evt-004")],
                                    focused: EntityIdentifier(type: "calendar.event", id: "evt-004"))
-        #expect(try resolve("this event", context: screen).results.map(\.identifier.id) == ["evt-004"])
-        #expect(try resolve("this", context: screen).results.first?.matched == ["focused"])
-        #expect(try resolve("this note", context: screen).status == .notFound)
-        #expect(try resolve("the last message", context: screen).results.map(\.identifier.id) == ["msg-001"])
-        #expect(try resolve("the second message", context: screen).status == .notFound)
+        #expect(try resolve(index, "this event", context: screen).results.map(\.identifier.id) == ["evt-004"])
+        #expect(try resolve(index, "this", context: screen).results.first?.matched == ["focused"])
+        #expect(try resolve(index, "this note", context: screen).status == .notFound)
+        #expect(try resolve(index, "the last message", context: screen).results.map(\.identifier.id) == ["msg-001"])
+        #expect(try resolve(index, "the second message", context: screen).status == .notFound)
         // Several things shown and none in focus: "this" could be either.
-        let unfocused = try resolve("this", context: ScreenContext(visible: screen.visible))
+        let unfocused = try resolve(index, "this", context: ScreenContext(visible: screen.visible))
         #expect(unfocused.status == .ambiguous)
         #expect(Set(unfocused.results.map(\.identifier.id)) == ["msg-001", "evt-004"])
         // Nothing on screen: no guess from the words.
-        #expect(try resolve("this event").status == .notFound)
+        #expect(try resolve(index, "this event").status == .notFound)
     }
 
-    @Test func onScreenEntitiesWinWhenTheTextFitsAboutEqually() throws {
-        let plain = try resolve("EVA 2 antenna realignment", types: ["calendar.event"])
+    @Test(arguments: TestStorage.allCases)
+    func onScreenEntitiesWinWhenTheTextFitsAboutEqually(storage: TestStorage) throws {
+        let index = try corpusIndex(storage)
+        let plain = try resolve(index, "EVA 2 antenna realignment", types: ["calendar.event"])
         #expect(plain.results.prefix(2).map(\.identifier.id).contains("evt-015"))
         let onScreen = ScreenContext(visible: [EntityIdentifier(type: "calendar.event", id: "evt-018")])
-        let raised = try resolve("EVA 2 antenna realignment", types: ["calendar.event"], context: onScreen)
+        let raised = try resolve(index, "EVA 2 antenna realignment", types: ["calendar.event"], context: onScreen)
         #expect(raised.results.first?.identifier.id == "evt-018")
         #expect(raised.results.first?.matched.contains("visible") == true)
     }
 
-    @Test func aFallbackIsMergedIntoTheRanking() throws {
+    @Test(arguments: TestStorage.allCases)
+    func aFallbackIsMergedIntoTheRanking(storage: TestStorage) throws {
+        let index = try corpusIndex(storage)
         let fallback: StringQueryFallback = { text in
             text.contains("manifest") ? [FallbackCandidate(identifier: EntityIdentifier(type: "notes.note", id: "remote-1"),
                                                            score: 0.95, title: "Resupply manifest, May")] : []
@@ -210,7 +227,9 @@ import Testing
         #expect(!filtered.results.contains { $0.identifier.id == "remote-1" })
     }
 
-    @Test func aPersonFromAnotherAppResolvesToAContact() throws {
+    @Test(arguments: TestStorage.allCases)
+    func aPersonFromAnotherAppResolvesToAContact(storage: TestStorage) throws {
+        let index = try corpusIndex(storage)
         let byEmail = try index.resolve(IntentPerson(displayName: "Z.", email: "Zoe.Muller@tycho-station.space"))
         #expect(byEmail.status == .resolved)
         #expect(byEmail.results.map(\.identifier.id) == ["con-zoe-muller"])

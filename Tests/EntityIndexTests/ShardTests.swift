@@ -2,13 +2,15 @@ import Foundation
 import Testing
 @testable import EntityIndex
 
-/// An index of several shards answers as one database holding every entity.
+/// An index of several shards, as every other store, answers as one
+/// database holding every entity.
 @Suite struct ShardTests {
-    /// A single index and one of three shards, each holding `entities`.
-    func indexes(holding entities: [Entity]) throws -> (single: EntityIndex, sharded: EntityIndex, directory: TemporaryDirectory) {
+    /// A single index on disk and one on `storage` (three shards by default), each holding `entities`.
+    func indexes(holding entities: [Entity], on storage: TestStorage = .sharded) throws
+        -> (single: EntityIndex, sharded: EntityIndex, directory: TemporaryDirectory) {
         let directory = TemporaryDirectory()
         let single = try EntityIndex(path: directory.path + "/single")
-        let sharded = try EntityIndex(path: directory.path + "/sharded", shards: 3)
+        let sharded = try storage.makeIndex()
         try single.donate(entities)
         try sharded.donate(entities)
         return (single, sharded, directory)
@@ -35,9 +37,10 @@ import Testing
         }
     }
 
-    @Test func requestsOverTheCorporaAnswerAsOneDatabase() throws {
+    @Test(arguments: TestStorage.allCases)
+    func requestsOverTheCorporaAnswerAsOneDatabase(storage: TestStorage) throws {
         let entities = try sampleCorpus() + EntityJSONLines.decode(try Data(contentsOf: corpusURL("station-life.jsonl")))
-        let (single, sharded, directory) = try indexes(holding: entities)
+        let (single, sharded, directory) = try indexes(holding: entities, on: storage)
         defer { directory.remove() }
         let now = Date(timeIntervalSince1970: 1_773_309_000)  // 2026-03-12 09:50 UTC
         let requests = ["check the O2 canisters before the EVA", "Lunar Orbit Lgo", "what's after the crew lunch", "which events mention oxygen?",
@@ -52,10 +55,9 @@ import Testing
         try expectSameAnswers(single, sharded, for: requests.map { SearchQuery($0, now: now, timeZone: TimeZone(identifier: "UTC")!) }
                               + requests.map { SearchQuery($0, understandsRequest: false) } + onScreen)
         #expect(try sharded.statistics().entityCount == entities.count)
-        // Every shard holds some of them.
-        for shard in 0..<3 {
-            let database = try Database(path: directory.path + "/sharded/" + IndexShards.directoryName(shard), mode: .readOnly)
-            #expect(try database.documentCount() > entities.count / 6)
+        // Every shard on disk holds some of them.
+        for shard in try sharded.databaseDirectories() {
+            #expect(try Database(path: shard, mode: .readOnly).documentCount() > entities.count / 6)
         }
     }
 
@@ -96,10 +98,9 @@ import Testing
         #expect(error?.code == .indexCorrupt && error?.message.contains("shard-1") == true)
     }
 
-    @Test func aBatchIsAllOrNothingAcrossShards() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let index = try EntityIndex(path: directory.path + "/index", shards: 3)
+    @Test(arguments: TestStorage.allCases)
+    func aBatchIsAllOrNothingAcrossShards(storage: TestStorage) throws {
+        let index = try storage.makeIndex()
         let batch = (0..<30).map { event("evt-\($0)", title: "Drill \($0)") }
         try index.donate(batch)
         // An invalid entity anywhere in a batch: none of it lands, in any shard.
@@ -109,6 +110,6 @@ import Testing
         // Deletions reach every shard, and leave no batch pending.
         #expect(try index.deleteAll(ofType: "calendar.event") == 30)
         #expect(try index.statistics().entityCount == 0)
-        #expect(!FileManager.default.fileExists(atPath: directory.path + "/index/" + ShardJournal.fileName))
+        #expect(try index.statistics().interruptedDonation == nil)
     }
 }

@@ -5,14 +5,15 @@ import Testing
 @Suite struct UpdateTests {
     let eventID = EntityIdentifier(type: "calendar.event", id: "evt-004")
 
-    private func indexWithCorpus() throws -> EntityIndex {
-        let index = try EntityIndex()
+    private func indexWithCorpus(_ storage: TestStorage) throws -> EntityIndex {
+        let index = try storage.makeIndex()
         try index.donate(try sampleCorpus())
         return index
     }
 
-    @Test func anUpdateClearsARecurrence() throws {
-        let index = try indexWithCorpus()
+    @Test(arguments: TestStorage.allCases)
+    func anUpdateClearsARecurrence(storage: TestStorage) throws {
+        let index = try indexWithCorpus(storage)
         #expect(try index.entity(for: eventID)?.properties["recurrence"] == "weekly")
         try index.update([EntityUpdate(eventID, changes: ["recurrence": .set(nil)])])
         let updated = try #require(try index.entity(for: eventID))
@@ -20,8 +21,9 @@ import Testing
         #expect(updated.properties["title"] == "Crew Lunch")
     }
 
-    @Test func anUpdateLeavesAnUnmentionedRecurrenceUntouched() throws {
-        let index = try indexWithCorpus()
+    @Test(arguments: TestStorage.allCases)
+    func anUpdateLeavesAnUnmentionedRecurrenceUntouched(storage: TestStorage) throws {
+        let index = try indexWithCorpus(storage)
         let before = try #require(try index.entity(for: eventID))
         try index.update([EntityUpdate(eventID, changes: ["location": .set("Galley"), "recurrence": .unset])])
         let after = try #require(try index.entity(for: eventID))
@@ -32,8 +34,9 @@ import Testing
         #expect(after == expected)
     }
 
-    @Test func theIndexForgetsOldWordsAtOnce() throws {
-        let index = try indexWithCorpus()
+    @Test(arguments: TestStorage.allCases)
+    func theIndexForgetsOldWordsAtOnce(storage: TestStorage) throws {
+        let index = try indexWithCorpus(storage)
         let events: Set<EntityType> = ["calendar.event"]
         #expect(ids(try index.search(SearchQuery("sambar", types: events))) == ["evt-004"])
         try index.update([EntityUpdate(eventID, json: ["notes": "Pizza day"])])
@@ -41,8 +44,9 @@ import Testing
         #expect(ids(try index.search(SearchQuery("pizza"))) == ["evt-004"])
     }
 
-    @Test func clearingARequiredPropertyFailsAndAppliesNothing() throws {
-        let index = try indexWithCorpus()
+    @Test(arguments: TestStorage.allCases)
+    func clearingARequiredPropertyFailsAndAppliesNothing(storage: TestStorage) throws {
+        let index = try indexWithCorpus(storage)
         let note = EntityIdentifier(type: "notes.note", id: "note-003")
         let before = try index.entity(for: note)
         let error = #expect(throws: EntityIndexError.self) {
@@ -56,16 +60,18 @@ import Testing
         #expect(try index.entity(for: note) == before)
     }
 
-    @Test func updatingAMissingEntityFails() throws {
-        let index = try indexWithCorpus()
+    @Test(arguments: TestStorage.allCases)
+    func updatingAMissingEntityFails(storage: TestStorage) throws {
+        let index = try indexWithCorpus(storage)
         let error = #expect(throws: EntityIndexError.self) {
             try index.update([EntityUpdate(EntityIdentifier(type: "calendar.event", id: "nope"), json: ["title": "x"])])
         }
         #expect(error?.code == .entityNotFound)
     }
 
-    @Test func updatesOfOneEntityInABatchBuildOnEachOther() throws {
-        let index = try indexWithCorpus()
+    @Test(arguments: TestStorage.allCases)
+    func updatesOfOneEntityInABatchBuildOnEachOther(storage: TestStorage) throws {
+        let index = try indexWithCorpus(storage)
         try index.update([
             EntityUpdate(eventID, json: ["title": "Crew Brunch"]),
             EntityUpdate(eventID, json: ["notes": "Waffles", "alarm": "-PT5M"]),
