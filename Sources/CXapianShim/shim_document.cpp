@@ -54,7 +54,7 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
                                        size_t length, const char *const *prefixes,
                                        const size_t *prefix_lengths, size_t prefix_count,
                                        const char *numbered_prefix, size_t numbered_prefix_length,
-                                       uint32_t wdf, const eix_stemmer *stemmer, char **out_words,
+                                       size_t maximum_term_length, uint32_t wdf, const eix_stemmer *stemmer, char **out_words,
                                        size_t *out_length, eix_error *error) {
     return eix_guard(error, -1, [&] {
         std::string words;
@@ -75,7 +75,7 @@ extern "C" int eix_document_index_text(eix_document *document, const char *text,
             const bool had_letters = std::any_of(previous.begin(), previous.end(), [](char c) { return !(c >= '0' && c <= '9'); });
             if (!numbered.empty() && is_number && had_letters) {
                 std::string term = numbered + std::string(previous) + " " + std::string(word);
-                if (term.size() <= 245) document->document.add_term(term, wdf);
+                if (term.size() <= maximum_term_length) document->document.add_term(term, wdf);
             }
             previous = word;
             rest.remove_prefix(end + 1);

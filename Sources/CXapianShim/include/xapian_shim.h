@@ -154,8 +154,8 @@ const char *_Nullable eix_document_value(eix_document *document, uint32_t slot,
  * positions cost donation time and index size). The unstemmed word is not
  * kept: nothing searches it. A number right after a word that has letters
  * ("Kestrel 4", "EVA 2") is also added as `numbered_prefix + word + " " +
- * number` when `numbered_prefix_length` is not 0, so that numbers tell
- * namesakes apart. Each word adds `wdf` to its terms' within-document
+ * number` when `numbered_prefix_length` is not 0 and that term has at most
+ * `maximum_term_length` bytes, so that numbers tell namesakes apart. Each word adds `wdf` to its terms' within-document
  * frequency (BM25 then counts it that many times). When `out_words` is not
  * NULL it receives the words as `eix_text_words` returns them (free with
  * `eix_string_free`).
@@ -163,7 +163,7 @@ const char *_Nullable eix_document_value(eix_document *document, uint32_t slot,
 int eix_document_index_text(eix_document *document, const char *text, size_t length,
                             const char *_Nullable const *_Nullable prefixes, const size_t *_Nullable prefix_lengths,
                             size_t prefix_count, const char *_Nullable numbered_prefix,
-                            size_t numbered_prefix_length, uint32_t wdf, const eix_stemmer *stemmer,
+                            size_t numbered_prefix_length, size_t maximum_term_length, uint32_t wdf, const eix_stemmer *stemmer,
                             char *_Nullable *_Nullable out_words, size_t *out_length, eix_error *_Nullable error);
 
 /* ---- Queries ----------------------------------------------------------- */

@@ -60,8 +60,8 @@ final class Document {
     /// each word counts `wordFrequency` times in its terms' within-document frequency.
     /// - Returns: the words, when `returningWords` (to spare splitting twice).
     @discardableResult
-    func indexText(_ text: String, under prefixes: [String], numberedPrefix: String = "", wordFrequency: UInt32 = 1,
-                   stemmer: Stemmer, returningWords: Bool = false) throws -> [String] {
+    func indexText(_ text: String, under prefixes: [String], numberedPrefix: String = "", maximumTermLength: Int,
+                   wordFrequency: UInt32 = 1, stemmer: Stemmer, returningWords: Bool = false) throws -> [String] {
         var words: UnsafeMutablePointer<CChar>?
         var length = 0
         let prefixBytes = prefixes.map { Array($0.utf8) }
@@ -73,7 +73,7 @@ final class Document {
                         try withUnsafeMutablePointer(to: &words) { wordsPointer in
                             _ = try withEngineError {
                                 eix_document_index_text(handle, textBytes, textCount, prefixPointers, prefixLengths,
-                                                        prefixes.count, numberedBytes, numberedCount, wordFrequency, stemmerHandle,
+                                                        prefixes.count, numberedBytes, numberedCount, maximumTermLength, wordFrequency, stemmerHandle,
                                                         returningWords ? wordsPointer : nil, &length, $0)
                             }
                         }

@@ -63,7 +63,7 @@ struct DocumentBuilder {
         let meaning = lexicon.flatMap { MeaningVector(words: terms.words, lexicon: $0) }?.encoded ?? []
         let record = EntityRecord(identifier: entity.identifier, display: entity.display ?? schema.displayRepresentation(of: entity),
                                   names: names, time: time, meaning: meaning)
-        try document.setValue(record.encoded, slot: EntityRecord.slot)
+        try document.setValue(record.encoded, slot: IndexLayout.recordSlot)
         try document.setValue(EntityJSONWriter.bytes(of: entity), slot: IndexLayout.entitySlot)
         return Built(document: document, nameWords: Set(names.flatMap { $0.words + $0.latinSpelling }))
     }
@@ -209,7 +209,8 @@ private struct TermWriter {
     /// Words in the general text and under the property path's prefix, split once, each counted `frequency` times.
     private mutating func indexWords(_ text: String, path: String, language: Language, frequency: UInt32 = 1) throws {
         words += try document.indexText(text, under: [IndexLayout.generalTextPrefix, IndexLayout.propertyPrefix(for: path)].map(IndexLayout.stemmedPrefix),
-                                        numberedPrefix: IndexLayout.numberedPrefix, wordFrequency: frequency,
+                                        numberedPrefix: IndexLayout.numberedPrefix, maximumTermLength: IndexLayout.maximumTermLength,
+                                        wordFrequency: frequency,
                                         stemmer: stemmers.stemmer(for: language), returningWords: collectsWords)
     }
 }

@@ -12,9 +12,6 @@ struct EntityRecord {
     /// The meaning vector (`MeaningVector.encoded`), empty without a lexicon.
     var meaning: [UInt8]
 
-    /// The value slot holding the record.
-    static let slot: UInt32 = 0
-
     /// The record as bytes: the type, id, title and subtitle (any text, NUL
     /// included), the names (a line each: property TAB words TAB Latin words;
     /// name words hold no whitespace) and the time (`EntityTime.encoded`), each
@@ -100,6 +97,6 @@ struct RecordReader {
 extension Document {
     /// The document's stored record, or nil when it holds none.
     func record() throws -> RecordReader? {
-        RecordReader(try valueBytes(slot: EntityRecord.slot))
+        RecordReader(try valueBytes(slot: IndexLayout.recordSlot))
     }
 }

@@ -1,10 +1,3 @@
-extension Entity {
-    /// The longest id, in UTF-8 bytes, that keeps the unique term within Xapian's limit.
-    static let maximumIDLength = 160
-    /// The longest property name, in UTF-8 bytes.
-    static let maximumPropertyNameLength = 64
-}
-
 extension SchemaRegistry {
     /// Validates a batch before anything is written: the entities with nulls
     /// dropped, or an error naming the first bad entity, its property and what was expected.

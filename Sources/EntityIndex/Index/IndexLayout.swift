@@ -33,6 +33,10 @@ enum IndexLayout {
         return 1 + hash % 1_000_000
     }
 
+    /// The value slot that keeps the entity's record (`EntityRecord`): what a
+    /// search reads of each candidate.
+    static let recordSlot: UInt32 = 0
+
     /// The value slot that keeps the entity itself, as JSON (`EntityJSONWriter`).
     /// A value rather than the document's data: Glass compresses data with zlib
     /// on the one writer thread, and values it stores as they are.
@@ -40,6 +44,21 @@ enum IndexLayout {
 
     /// Xapian's hard limit on a term's length in bytes.
     static let maximumTermLength = 245
+
+    /// The longest id, in UTF-8 bytes, that keeps the unique term within `maximumTermLength`.
+    static let maximumIDLength = 160
+
+    /// The longest property name, in UTF-8 bytes: a property's prefix holds it.
+    static let maximumPropertyNameLength = 64
+
+    /// The most bytes a keyword or identifier of a property at `path` (list
+    /// positions left out) may have: `Searchability.maximumWholeValueLength`,
+    /// less where a long path leaves less of `maximumTermLength` beside the
+    /// prefix of its whole values.
+    static func maximumWholeValueLength(atPath path: String) -> Int {
+        let prefix = max(keywordPrefix(for: path).utf8.count, identifierPrefix(for: path).utf8.count)
+        return min(Searchability.maximumWholeValueLength, maximumTermLength - prefix)
+    }
 
     /// The unique term of an entity: `Q` + type + NUL + id.
     static func uniqueTerm(for identifier: EntityIdentifier) -> String {

@@ -13,16 +13,9 @@ public enum Searchability: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The most UTF-8 bytes a keyword or identifier value may have as it is
     /// matched (`wholeValue`: lowercased, without whitespace): it is matched whole as one Xapian term, and a term (with its
-    /// prefix) must fit Xapian's limit of 245 bytes. Donations are checked
-    /// against it, in memory as on disk.
+    /// prefix) must fit Xapian's limit of 245 bytes (`IndexLayout.maximumWholeValueLength(atPath:)`).
+    /// Donations are checked against it, in memory as on disk.
     public static let maximumWholeValueLength = 180
-
-    /// The most bytes a whole value of a property at `path` may have: at most
-    /// `maximumWholeValueLength`, less where a long path leaves less of Xapian's
-    /// 245 bytes for the value (its term is a 2-byte prefix, the path and ":").
-    static func maximumWholeValueLength(atPath path: String) -> Int {
-        min(maximumWholeValueLength, 245 - 3 - path.utf8.count)
-    }
 
     /// Whether values are matched whole, as one term.
     var matchesWhole: Bool { self == .keywords || self == .identifier }

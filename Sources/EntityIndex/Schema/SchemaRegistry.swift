@@ -85,10 +85,10 @@ public struct SchemaRegistry: Sendable {
         }
         var slots: [UInt32: String] = [:]
         for property in schema.properties {
-            guard !property.name.isEmpty, property.name.utf8.count <= Entity.maximumPropertyNameLength,
+            guard !property.name.isEmpty, property.name.utf8.count <= IndexLayout.maximumPropertyNameLength,
                   !property.name.contains("."), !property.name.utf8.contains(0)
             else {
-                throw fail("property name \"\(property.name)\" must be 1 to \(Entity.maximumPropertyNameLength) bytes without '.' or NUL")
+                throw fail("property name \"\(property.name)\" must be 1 to \(IndexLayout.maximumPropertyNameLength) bytes without '.' or NUL")
             }
             guard schema.properties.filter({ $0.name == property.name }).count == 1 else {
                 throw fail("property \"\(property.name)\" is declared twice")

@@ -15,8 +15,8 @@ extension SchemaRegistry {
     /// - Throws: `SchemaViolation` for an unknown type, an unknown or missing
     ///   property, or a value of the wrong kind.
     func validated(_ entity: Entity) throws(SchemaViolation) -> Entity {
-        if entity.id.isEmpty || entity.id.utf8.count > Entity.maximumIDLength || entity.id.utf8.contains(0) {
-            throw SchemaViolation("the id must be 1 to \(Entity.maximumIDLength) bytes of text without NUL characters")
+        if entity.id.isEmpty || entity.id.utf8.count > IndexLayout.maximumIDLength || entity.id.utf8.contains(0) {
+            throw SchemaViolation("the id must be 1 to \(IndexLayout.maximumIDLength) bytes of text without NUL characters")
         }
         guard let schema = schema(for: entity.type) else {
             let known = domains.flatMap(\.types).filter { !$0.isTransient }.map(\.type.rawValue)
@@ -46,7 +46,7 @@ extension SchemaRegistry {
                 kept[name] = try checked(value, as: property.kind, path: path + name)
                 if property.searchability.matchesWhole {
                     try checkWholeValues(in: value, path: path + name,
-                                         limit: Searchability.maximumWholeValueLength(atPath: Self.termPath(path + name)))
+                                         limit: IndexLayout.maximumWholeValueLength(atPath: Self.termPath(path + name)))
                 }
             }
         }
