@@ -6,7 +6,8 @@ struct DocumentBuilder {
     let lexicon: Lexicon?
     /// The entity's words' neighbours in meaning, given at donation; nil without a lexicon.
     let expansion: DocumentExpansion?
-    let vocabulary: RequestVocabulary
+    /// How names lose their possessive endings, as requests do.
+    let possessiveEndings: PossessiveEndings
     let stemmers: Stemmers
 
     init(configuration: IndexConfiguration, stemmers: Stemmers) {
@@ -16,7 +17,7 @@ struct DocumentBuilder {
         expansion = configuration.lexicon.map {
             DocumentExpansion(lexicon: $0, settings: configuration.meaning, stemmer: stemmers.stemmer(for: configuration.defaultLanguage))
         }
-        vocabulary = configuration.vocabulary
+        possessiveEndings = configuration.vocabulary.possessiveEndings
         self.stemmers = stemmers
     }
 
@@ -90,7 +91,7 @@ extension DocumentBuilder {
         var names: [EntityName] = []
         for property in schema.properties where property.searchability == .title {
             for text in entity.properties[property.name]?.nameTexts ?? [] {
-                names.append(try EntityName(property: property.name, text: text, vocabulary: vocabulary))
+                names.append(try EntityName(property: property.name, text: text, possessiveEndings: possessiveEndings))
             }
         }
         for word in Set(names.flatMap { $0.words + $0.latinSpelling }) {

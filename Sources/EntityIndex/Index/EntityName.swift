@@ -10,9 +10,9 @@ struct EntityName: Hashable, Sendable {
 
     /// The name of a property's text; Latin spellings only for other scripts.
     /// Possessive endings are cut as requests cut them: "Amma's Birthday" is "amma birthday".
-    init(property: String, text: String, vocabulary: RequestVocabulary) throws {
+    init(property: String, text: String, possessiveEndings: PossessiveEndings) throws {
         self.property = property
-        words = try normalizedWords(in: text).map { vocabulary.strippingPossessive($0).word }
+        words = try normalizedWords(in: text).map { possessiveEndings.stripping($0).word }
         let needsLatin = text.unicodeScalars.contains { $0.value > 0x24F && $0.properties.isAlphabetic }
         let latin = needsLatin ? try latinWords(in: text) : []
         latinSpelling = latin == words ? [] : latin

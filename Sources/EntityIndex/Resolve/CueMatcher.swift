@@ -94,7 +94,7 @@ struct CueMatcher {
     /// The words an entity is called by alone: the first word of its title (a first name).
     private func firstNames(of entity: Entity) throws -> [String] {
         guard let schema = schemas.schema(for: entity.type), let title = entity.properties[schema.titleProperty]?.stringValue else { return [] }
-        return try normalizedWords(in: title).prefix(1).map { grammar.vocabulary.strippingPossessive($0).word }
+        return try normalizedWords(in: title).prefix(1).map { grammar.vocabulary.possessiveEndings.stripping($0).word }
     }
 
     /// Text that names an entity: the first word of its title (a first name), or

@@ -273,7 +273,7 @@ struct RequestSearch {
     private func saysMoreThanUnderstood(_ words: [String]) -> Bool {
         let contentWords = Set(interpretation.contentWords)
         return words.contains { word in
-            let word = grammar.vocabulary.strippingPossessive(word).word
+            let word = grammar.vocabulary.possessiveEndings.stripping(word).word
             return !grammar.vocabulary.ignored.contains(word) && !contentWords.contains(word)
         }
     }

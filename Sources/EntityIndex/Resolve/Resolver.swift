@@ -163,7 +163,7 @@ struct Resolver {
             let names = NameResolver(reader: reader)
             let matchesNames = request.property == nil && request.matchesNames
             // Names are indexed without possessive endings ("Amma's Birthday" is "amma birthday").
-            let nameWords = plan.words.map { grammar.vocabulary.strippingPossessive($0.word).word }
+            let nameWords = plan.words.map { grammar.vocabulary.possessiveEndings.stripping($0.word).word }
             let named = matchesNames ? try names.wholeNameCandidates(for: nameWords, filter: filter) : []
             add(named)
             // Words that are exactly some entity's whole name: other entities

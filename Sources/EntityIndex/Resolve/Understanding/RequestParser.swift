@@ -111,7 +111,7 @@ struct RequestParser {
         var clauseStarts: Set<Int> = []
         for clause in text.split(whereSeparator: { ",;?!".contains($0) }) {
             clauseStarts.insert(words.count)
-            words += try normalizedWords(in: String(clause)).map(vocabulary.strippingPossessive)
+            words += try normalizedWords(in: String(clause)).map(vocabulary.possessiveEndings.stripping)
         }
         var request = RequestWords(words: words.map(\.word), possessive: words.map(\.wasPossessive))
         request.clauseStarts = clauseStarts

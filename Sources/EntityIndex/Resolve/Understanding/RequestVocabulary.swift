@@ -31,7 +31,6 @@ public struct RequestVocabulary: Sendable {
     let other: PhraseTable<Void>
     /// "the one after that", "the one before": the entity beside the focused one in time.
     let besideFocused: PhraseTable<RequestTime.Order>
-    let possessiveSuffixes: [String]
     /// Words before a noun that add nothing to it ("the", "my").
     let articles: Set<String>
     /// Words between a property and its owner ("the phone number of Mateo").
@@ -61,19 +60,9 @@ public struct RequestVocabulary: Sendable {
     let time: TimeWords
     let anchors: PhraseTable<RequestInterpretation.Anchor.Relation>
 
-    /// Every word the vocabulary's phrases use ("what's", "who's"), which are
-    /// read whole, never as a possessive.
-    let phraseWords: Set<String>
-
-    /// A folded word without its possessive ending ("amara's" -> "amara"),
-    /// unless the vocabulary uses it whole ("what's"); and whether it had one.
-    func strippingPossessive(_ word: String) -> (word: String, wasPossessive: Bool) {
-        guard !phraseWords.contains(word) else { return (word, false) }
-        for suffix in possessiveSuffixes where word.hasSuffix(suffix) && word.count > suffix.count {
-            return (String(word.dropLast(suffix.count)), true)
-        }
-        return (word, false)
-    }
+    /// The possessive endings ("'s"), which do not come off the words the
+    /// vocabulary's phrases use ("what's", "who's").
+    let possessiveEndings: PossessiveEndings
 
     /// A command and how its arguments are introduced.
     struct CommandEntry: Sendable {
@@ -180,7 +169,6 @@ public struct RequestVocabulary: Sendable {
             + references.latest.map { ($0, .latest) } + references.earliest.map { ($0, .earliest) })
         other = try phrases(references.other)
         besideFocused = try PhraseTable(references.beforeThis.map { ($0, .previous) } + references.afterThis.map { ($0, .next) })
-        possessiveSuffixes = table.possessiveSuffixes.sorted { $0.count > $1.count }
         articles = try words(table.articles)
         ownerMarkers = try phrases(table.ownerMarkers)
         possessiveMeans = table.possessiveMeans
@@ -217,9 +205,10 @@ public struct RequestVocabulary: Sendable {
             dayOrdinals: try PhraseTable(time.dayOrdinals.map { ($0.key, $0.value) }),
             ordinalSuffixes: time.ordinalSuffixes, dayFirst: time.numericDateOrder == "day-month")
         anchors = try PhraseTable(table.anchors.after.map { ($0, .after) } + table.anchors.before.map { ($0, .before) })
-        phraseWords = ignored.union(pastTense).union(fillers.words).union(commands.words).union(focusedPointers.words)
+        let phraseWords = ignored.union(pastTense).union(fillers.words).union(commands.words).union(focusedPointers.words)
             .union(pluralPointers.words).union(personPointers.words).union(onScreen.words).union(relatives.words)
             .union(besideFocused.words).union(other.words)
+        possessiveEndings = PossessiveEndings(suffixes: table.possessiveSuffixes.sorted { $0.count > $1.count }, wholeWords: phraseWords)
     }
 
     /// The JSON shape of a vocabulary table.
