@@ -41,16 +41,13 @@ struct DocumentBuilder {
         try document.addBooleanTerm(IndexLayout.uniqueTerm(for: entity.identifier))
         try document.addBooleanTerm(IndexLayout.typeTerm(for: entity.type))
 
-        var terms = TermWriter(document: document, schemas: schemas, stemmers: stemmers, collectsWords: lexicon != nil)
+        var terms = TermWriter(document: document, stemmers: stemmers, collectsWords: lexicon != nil)
+        try schemas.forEachValue(in: entity, schema: schema) { try terms.index($0, language: $0.language ?? defaultLanguage) }
         var start: Double?  // when it happens: its time property's value
-        for property in schema.properties {
-            guard let value = entity.properties[property.name] else { continue }
-            try terms.index(value, as: property.kind, property: property, path: property.name,
-                            language: property.language ?? defaultLanguage)
-            if property.kind.isSortable, let number = value.sortableNumber {
-                try document.setValue(Document.sortableBytes(number), slot: IndexLayout.valueSlot(for: property.name))
-                if property.name == schema.timeProperty { start = number }
-            }
+        for property in schema.properties where property.kind.isSortable {
+            guard let number = entity.properties[property.name]?.sortableNumber else { continue }
+            try document.setValue(Document.sortableBytes(number), slot: IndexLayout.valueSlot(for: property.name))
+            if property.name == schema.timeProperty { start = number }
         }
         let time = start.map { EntityTime(start: $0, recurrence: terms.recurrence) }
         if let language = writtenLanguage(of: entity, schema: schema) {
@@ -118,7 +115,6 @@ extension PropertyValue {
 /// Writes the terms of one document's property values.
 private struct TermWriter {
     let document: Document
-    let schemas: SchemaRegistry
     let stemmers: Stemmers
     let collectsWords: Bool
     /// Every word indexed in the general text, when `collectsWords`.
@@ -126,31 +122,16 @@ private struct TermWriter {
     /// The entity's own recurrence rule (not a part's), once indexed.
     var recurrence: Recurrence?
 
-    init(document: Document, schemas: SchemaRegistry, stemmers: Stemmers, collectsWords: Bool) {
+    init(document: Document, stemmers: Stemmers, collectsWords: Bool) {
         self.document = document
-        self.schemas = schemas
         self.stemmers = stemmers
         self.collectsWords = collectsWords
     }
 
-    /// Indexes a value of a kind; `property` says how its text is searched.
-    mutating func index(_ value: PropertyValue, as kind: ValueKind, property: PropertySchema, path: String,
-                        language: Language) throws {
-        switch (kind, value) {
-        case (.transient(let type), .object(let fields)):
-            for child in schemas.schema(for: type)?.properties ?? [] {
-                guard let childValue = fields[child.name] else { continue }
-                try index(childValue, as: child.kind, property: child, path: "\(path).\(child.name)",
-                          language: child.language ?? language)
-            }
-        case (.array(let element), .array(let values)):
-            for element_ in values {
-                try index(element_, as: element, property: property, path: path, language: language)
-            }
-        case (.oneOf(let kinds), _):
-            if let fitting = kinds.first(where: { $0.accepts(value) }) {
-                try index(value, as: fitting, property: property, path: path, language: language)
-            }
+    /// Indexes one value (`SchemaRegistry.forEachValue`); its property says how its text is searched.
+    mutating func index(_ found: SchemaValue, language: Language) throws {
+        let (value, property, path) = (found.value, found.property, found.path)
+        switch (found.kind, value) {
         case (.place, .object(let fields)):
             if let name = fields["name"]?.stringValue {
                 try indexText(name, searchability: property.searchability, path: path, language: language)
@@ -213,35 +194,6 @@ private struct TermWriter {
                                         numberedPrefix: IndexLayout.numberedPrefix, maximumTermLength: IndexLayout.maximumTermLength,
                                         wordFrequency: frequency,
                                         stemmer: stemmers.stemmer(for: language), returningWords: collectsWords)
-    }
-}
-
-extension ValueKind {
-    /// Whether a value has this kind's shape (a shallow check, for picking the
-    /// kind of a `oneOf` value that validation already accepted).
-    func accepts(_ value: PropertyValue) -> Bool {
-        switch (self, value) {
-        case (.string, .string), (.enumeration, .string), (.integer, .integer), (.number, .integer),
-             (.number, .number), (.bool, .bool), (.duration, .integer), (.duration, .number),
-             (.transient, .object), (.array, .array):
-            true
-        case (.date, .string(let text)):
-            ISO8601.seconds(fromDate: text) != nil
-        case (.duration, .string(let text)):
-            ISO8601.seconds(fromDuration: text) != nil
-        case (.place, .object(let fields)):
-            fields["name"]?.stringValue != nil
-        case (.recurrence, .string), (.recurrence, .object):
-            true
-        case (.language, .string(let code)):
-            Language.isCode(code)
-        case (.reference, _):
-            value.isReference
-        case (.oneOf(let kinds), _):
-            kinds.contains { $0.accepts(value) }
-        default:
-            false
-        }
     }
 }
 

@@ -98,26 +98,12 @@ extension Document {
 extension SchemaRegistry {
     /// Every reference an entity holds, with where it is.
     func references(in entity: Entity, schema: EntitySchema) -> [DanglingReference] {
-        schema.properties.flatMap { property in
-            entity.properties[property.name].map { references(in: $0, kind: property.kind, path: property.name) } ?? []
+        var found: [DanglingReference] = []
+        forEachValue(in: entity, schema: schema) { value in
+            guard case .reference = value.kind, case .object(let fields) = value.value,
+                  let type = fields["type"]?.stringValue, let id = fields["id"]?.stringValue else { return }
+            found.append(DanglingReference(path: value.place, target: EntityIdentifier(type: EntityType(rawValue: type), id: id)))
         }
-    }
-
-    private func references(in value: PropertyValue, kind: ValueKind, path: String) -> [DanglingReference] {
-        switch (kind, value) {
-        case (.reference, .object(let fields)):
-            guard let type = fields["type"]?.stringValue, let id = fields["id"]?.stringValue else { return [] }
-            return [DanglingReference(path: path, target: EntityIdentifier(type: EntityType(rawValue: type), id: id))]
-        case (.array(let element), .array(let values)):
-            return values.enumerated().flatMap { references(in: $1, kind: element, path: "\(path)[\($0)]") }
-        case (.transient(let type), .object(let fields)):
-            return (schema(for: type)?.properties ?? []).flatMap { child in
-                fields[child.name].map { references(in: $0, kind: child.kind, path: "\(path).\(child.name)") } ?? []
-            }
-        case (.oneOf(let kinds), _):
-            return kinds.first { $0.accepts(value) }.map { references(in: value, kind: $0, path: path) } ?? []
-        default:
-            return []
-        }
+        return found
     }
 }

@@ -28,8 +28,10 @@ extension SchemaRegistry {
         if let display = entity.display, display.title.allSatisfy(\.isWhitespace) {
             throw SchemaViolation("the display title is empty; give the entity's display representation a title, or none to show its \(schema.titleProperty)")
         }
-        return Entity(type: entity.type, id: entity.id,
-                      properties: try checkedProperties(entity.properties, of: schema, path: ""), display: entity.display)
+        let checked = Entity(type: entity.type, id: entity.id,
+                             properties: try checkedProperties(entity.properties, of: schema, path: ""), display: entity.display)
+        try checkWholeValues(in: checked, schema: schema)
+        return checked
     }
 
     private func checkedProperties(_ properties: [String: PropertyValue], of schema: EntitySchema,
@@ -44,10 +46,6 @@ extension SchemaRegistry {
             let value = properties[name]!
             if value != .null {
                 kept[name] = try checked(value, as: property.kind, path: path + name)
-                if property.searchability.matchesWhole {
-                    try checkWholeValues(in: value, path: path + name,
-                                         limit: IndexLayout.maximumWholeValueLength(atPath: Self.termPath(path + name)))
-                }
             }
         }
         for property in schema.properties where property.isRequired && kept[property.name] == nil {
@@ -56,30 +54,17 @@ extension SchemaRegistry {
         return kept
     }
 
-    /// A property path as its terms spell it, without list positions: "attendees.email" for "attendees[0].email".
-    private static func termPath(_ path: String) -> String {
-        var inPosition = false
-        return String(path.filter { character in
-            if character == "[" { inPosition = true } else if character == "]" { inPosition = false; return false }
-            return !inPosition
-        })
-    }
-
     /// Throws when a keyword or identifier is too long to be matched whole.
-    private func checkWholeValues(in value: PropertyValue, path: String, limit: Int) throws(SchemaViolation) {
-        switch value {
-        case .string(let text):
-            let length = Searchability.wholeValue(text).utf8.count
+    private func checkWholeValues(in entity: Entity, schema: EntitySchema) throws(SchemaViolation) {
+        try forEachValue(in: entity, schema: schema) { value throws(SchemaViolation) in
+            guard value.property.searchability.matchesWhole, case .string(let text) = value.value else { return }
+            let length = Searchability.wholeValue(text).utf8.count, limit = IndexLayout.maximumWholeValueLength(atPath: value.path)
             guard length <= limit else {
                 throw SchemaViolation("""
-                    property "\(path)": a keyword or identifier is matched whole and may be at most \(limit) bytes \
+                    property "\(value.place)": a keyword or identifier is matched whole and may be at most \(limit) bytes \
                     lowercased and without spaces; this one is \(length)
-                    """, property: path)
+                    """, property: value.place)
             }
-        case .array(let values):
-            for (index, element) in values.enumerated() { try checkWholeValues(in: element, path: "\(path)[\(index)]", limit: limit) }
-        default:
-            return
         }
     }
 

@@ -208,3 +208,32 @@ private struct ShortNameParser {
         }
     }
 }
+
+extension ValueKind {
+    /// Whether a value has this kind's shape (a shallow check, for picking the
+    /// kind of a `oneOf` value that validation already accepted).
+    func accepts(_ value: PropertyValue) -> Bool {
+        switch (self, value) {
+        case (.string, .string), (.enumeration, .string), (.integer, .integer), (.number, .integer),
+             (.number, .number), (.bool, .bool), (.duration, .integer), (.duration, .number),
+             (.transient, .object), (.array, .array):
+            true
+        case (.date, .string(let text)):
+            ISO8601.seconds(fromDate: text) != nil
+        case (.duration, .string(let text)):
+            ISO8601.seconds(fromDuration: text) != nil
+        case (.place, .object(let fields)):
+            fields["name"]?.stringValue != nil
+        case (.recurrence, .string), (.recurrence, .object):
+            true
+        case (.language, .string(let code)):
+            Language.isCode(code)
+        case (.reference, _):
+            value.isReference
+        case (.oneOf(let kinds), _):
+            kinds.contains { $0.accepts(value) }
+        default:
+            false
+        }
+    }
+}
