@@ -2,12 +2,16 @@
 /// and the one place that makes up for what it lacks. It has no transactions,
 /// so the writer builds a whole batch's documents before changing anything;
 /// no synonym table, so the typo synonyms live in a table of its own; and
-/// one handle, which reads share with the writer, under its lock.
+/// one handle, which reads share with the writer, under its lock; and one shard.
 final class MemoryStore: IndexStoreWriter {
     private let writer: Locked<IndexWriter>
 
     /// A new, empty index in memory, its format stamped (no transaction: see above).
-    init(configuration: IndexConfiguration) throws {
+    /// - Parameter shardLocations: nil, or the one local shard.
+    init(configuration: IndexConfiguration, shardLocations: [ShardLocation]?) throws {
+        guard (shardLocations ?? [.local]) == [.local] else {
+            throw EntityIndexError(.invalidQuery, "an index in memory has one local shard; give it a directory to shard it")
+        }
         let database = try Database(shards: [.memory], mode: .writable)
         try IndexFormat.stamp(database)
         writer = Locked(IndexWriter(database: database, synonymTable: MemorySynonyms(), undoesFailedBatches: false,

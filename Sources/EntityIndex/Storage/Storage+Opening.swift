@@ -5,10 +5,7 @@ extension EntityIndex.Storage {
               unreachableShards: EntityIndex.UnreachableShards) throws -> any IndexStoreReader {
         switch self {
         case .inMemory:
-            guard (shardLocations ?? [.local]) == [.local] else {
-                throw EntityIndexError(.invalidQuery, "an index in memory has one local shard; give it a directory to shard it")
-            }
-            return try MemoryStore(configuration: configuration)
+            return try MemoryStore(configuration: configuration, shardLocations: shardLocations)
         case .directory(let path):
             if let shardLocations { try IndexShards.validate(shardLocations, path: path) }
             if access == .readWrite {
