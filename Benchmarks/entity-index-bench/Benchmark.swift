@@ -11,7 +11,7 @@ enum Benchmark {
     static let usage = """
         Usage: entity-index-bench [--sizes 10000,100000] [--corpus FILE] [--beir DIR] [--queries N]
                                   [--iterations N] [--json FILE] [--markdown FILE] [--export FILE]
-                                  [--only donation] [--entity-neighbours N] [--shards N] [--remote N]
+                                  [--only donation] [--kinds LIST] [--entity-neighbours N] [--shards N] [--remote N]
 
           --sizes LIST     corpus sizes to build (default 10000,100000); 1000000 takes a while
           --corpus FILE    the sample entities whose vocabulary the corpus uses (corpora/space-crew.jsonl)
@@ -23,6 +23,7 @@ enum Benchmark {
           --export FILE    only write the first size's corpus as JSON Lines (for
                            entity-index donate, or another engine), then stop
           --only donation  only measure donation in batches of 1,000, and print it
+          --kinds LIST     only these query kinds (default all: \(SizeRun.kinds.joined(separator: ",")))
           --entity-neighbours N  with --only donation: neighbours in meaning per entity
                            word (MeaningSettings.neighboursPerEntityWord; 0 for none)
           --shards N       EntityIndex's index of N shards (default 1); raw Xapian searches them as one too
@@ -57,8 +58,12 @@ enum Benchmark {
         guard let remote = Int(options["--remote"] ?? "0"), (0..<shards).contains(remote) else {
             throw BenchmarkError("--remote takes a count below --shards: one shard at least stays local")
         }
+        let kinds = options["--kinds"].map { $0.split(separator: ",").map(String.init) } ?? SizeRun.kinds
+        if let unknown = kinds.first(where: { !SizeRun.kinds.contains($0) }) {
+            throw BenchmarkError("--kinds takes some of \(SizeRun.kinds.joined(separator: ",")), not '\(unknown)'")
+        }
         let settings = RunSettings(queries: Int(options["--queries"] ?? "40") ?? 40, iterations: Int(options["--iterations"] ?? "20") ?? 20,
-                                   shards: shards, remoteShards: remote)
+                                   shards: shards, remoteShards: remote, kinds: kinds)
 
         if let path = options["--export"] {
             let corpus = SyntheticCorpus(size: sizes.first ?? 10_000, sample: sample, extraText: extraText)
@@ -112,6 +117,8 @@ struct RunSettings {
     let shards: Int
     /// How many of them (the last ones) xapian-tcpsrv serves.
     let remoteShards: Int
+    /// The query kinds measured, in `SizeRun.kinds` order.
+    let kinds: [String]
 
     /// " in 3 shards (2 served by xapian-tcpsrv)", or nothing for one local shard.
     var shardsDescription: String { Self.describe(shards: shards, remote: remoteShards) }

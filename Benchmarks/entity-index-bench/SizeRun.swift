@@ -80,6 +80,9 @@ struct SizeRun {
     let corpus: SyntheticCorpus
     let settings: RunSettings
 
+    /// Every query kind, in the order measured.
+    static let kinds = ["name", "typo", "property", "text", "meaning", "context", "request", "understanding"]
+
     /// Entities a second donated into a new index in batches of 1,000, and nothing else measured.
     func donationOnly(configuration: IndexConfiguration) throws -> Double {
         try inScratchDirectory { directory in
@@ -134,7 +137,7 @@ struct SizeRun {
         })
         let workloads = Workload.all(for: corpus, count: settings.queries)
         var kinds: [SizeReport.Kind] = []
-        for kind in ["name", "typo", "property", "text", "meaning", "context", "request", "understanding"] {
+        for kind in Self.kinds where settings.kinds.contains(kind) {
             let selected = workloads.filter { $0.kind == kind }
             // Raw Xapian runs what it can: free text, and a name's words as free text.
             let rawTexts = selected.filter { $0.words != nil && ($0.column == nil || kind == "name") }.map { $0.words!.joined(separator: " ") }
