@@ -82,6 +82,29 @@ import Testing
         #expect(event.properties["alarm"] == "-PT5M")
     }
 
+    @Test(arguments: TestStorage.allCases)
+    func aRenamedEntityIsShownByItsNewName(storage: TestStorage) throws {
+        let index = try indexWithCorpus(storage)
+        #expect(try index.search(SearchQuery("crew lunch")).first?.title == "Crew Lunch")
+        try index.update([EntityUpdate(eventID, json: ["title": "Crew Brunch"])])
+        let renamed = try index.search(SearchQuery("crew brunch"))
+        #expect(renamed.first?.identifier == eventID)
+        #expect(renamed.first?.title == "Crew Brunch")
+    }
+
+    @Test func aReaderSeesAnotherWritersRenameAndDeletionAtTheirRevision() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let writer = try EntityIndex(path: directory.path)
+        try writer.donate(try sampleCorpus())
+        let reader = try EntityIndex(path: directory.path, access: .readOnly)
+        #expect(try reader.search(SearchQuery("crew lunch")).first?.title == "Crew Lunch")
+        try writer.update([EntityUpdate(eventID, json: ["title": "Crew Brunch"])])
+        #expect(try reader.search(SearchQuery("crew brunch")).first?.title == "Crew Brunch")
+        _ = try writer.delete(ids: [eventID.id], ofType: eventID.type)
+        #expect(try reader.search(SearchQuery("crew brunch")).allSatisfy { $0.identifier != eventID })
+    }
+
     @Test func updatesOnDiskAreDurable() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
