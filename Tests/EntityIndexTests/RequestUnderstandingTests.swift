@@ -78,7 +78,8 @@ import Testing
         #expect(try read("the one after that").reference?.kind == .relative(.next))
         #expect(try read("the mail that is open").reference?.kind == .pointer)
         #expect(try read("translate this into English").reference?.kind == .pointer)
-        // "that" starting a clause points at nothing.
+        // "this" and "it" point whatever follows; "that" starting a clause points at nothing.
+        #expect(try read("show me the calendar event this was taken at").reference?.kind == .pointer)
         #expect(try read("the note that mentions oxygen").reference == nil)
         // "her birthday dinner": the person on screen is whose it is.
         let dinner = try read("what time is her birthday dinner")

@@ -437,7 +437,9 @@ struct RequestParser {
                     order = (relative, request[index..<index + length])
                     request.take(index..<index + length)
                 }
-            } else if let (length, _) = request.match(vocabulary.focusedPointers, at: index), pointsHere(request, after: index + length) {
+            } else if let (length, _) = request.match(vocabulary.focusedPointers, at: index),
+                      !vocabulary.clauseStartingPointers.contains(request.words[index]) || pointsHere(request, after: index + length) {
+                // "this was taken at", "it starts": "this" and "it" always point; "that" may begin a clause.
                 found(.pointer, index..<index + length)
             }
         }
@@ -490,8 +492,8 @@ struct RequestParser {
         index == request.words.count || request.clauseStarts.contains(index)
     }
 
-    /// Whether "this" or "that" before a position points at something rather
-    /// than beginning a clause ("that mentions oxygen"): it ends the request or
+    /// Whether "that" before a position points at something rather than
+    /// beginning a clause ("that mentions oxygen"): it ends the request or
     /// comes before a type, "one", a cue, a language or words already read.
     private func pointsHere(_ request: RequestWords, after index: Int) -> Bool {
         guard request.words.indices.contains(index) else { return true }

@@ -18,6 +18,9 @@ public struct RequestVocabulary: Sendable {
     let presentAfter: [String: Set<String>]
     let commands: PhraseTable<CommandEntry>
     let focusedPointers: PhraseTable<Void>
+    /// Pointers that may also begin a clause ("the note *that* mentions oxygen"):
+    /// they point only where nothing follows that they could begin.
+    let clauseStartingPointers: Set<String>
     let pluralPointers: PhraseTable<Void>
     let personPointers: PhraseTable<Void>
     /// Words that say a thing belongs to the person on screen ("her birthday dinner").
@@ -158,6 +161,7 @@ public struct RequestVocabulary: Sendable {
         })
         let references = table.references
         focusedPointers = try phrases(references.focused)
+        clauseStartingPointers = try words(references.clauseStarting)
         pluralPointers = try phrases(references.plural)
         personPointers = try phrases(references.person)
         personDeterminers = try phrases(references.personDeterminers)
@@ -227,7 +231,7 @@ public struct RequestVocabulary: Sendable {
             let on: [String]?
         }
         struct References: Decodable {
-            let focused, plural, person, personDeterminers, onScreen, one, ones: [String]
+            let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]
             let ordinals: [String: Int]
             let previous, next, latest, earliest, beforeThis, afterThis, other: [String]
         }
