@@ -92,6 +92,21 @@ import Testing
         #expect(eight.results.map(\.identifier.id) == ["evt-003"])
     }
 
+    @Test func aPointerAtAnotherTypeFindsWhatIsAboutWhatIsShown() throws {
+        // The event a photo was taken at: no event is shown, so the one about the photo.
+        let harvest = try resolve("show me the calendar event this was taken at",
+                                  visible: ["photos.asset:photo-003"], focused: "photos.asset:photo-003")
+        #expect(harvest.status == .resolved)
+        #expect(harvest.results.first?.identifier.id == "evt-011")
+        // The reminder about the focused check-up; the check-up itself is not of the types asked for.
+        let reminder = try resolve("who sent me the reminder about it",
+                                   visible: ["calendar.event:evt-013"], focused: "calendar.event:evt-013")
+        #expect(reminder.results.first?.identifier.id == "mail-003")
+        #expect(!reminder.results.contains { $0.identifier.id == "evt-013" })
+        // Of the type shown, the pointer is what is shown.
+        #expect(try resolve("open this event", focused: "calendar.event:evt-013").results.map(\.identifier.id) == ["evt-013"])
+    }
+
     @Test func deletingByRequestDeletesOnlyWhatIsResolved() throws {
         let visible = ScreenContext(visible: [EntityIdentifier(type: "notes.note", id: "note-001"), EntityIdentifier(type: "notes.note", id: "note-002")])
         let ambiguous = try index.delete(matching: SearchQuery("delete it", context: visible))

@@ -52,7 +52,13 @@ struct Resolver {
                 guard !screenIsEmpty else { return Resolution(ranked: [], interpretation: interpretation) }
                 let picked = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
                                                 interpretation: interpretation, clock: clock).resolve(reference.kind, on: screen)
-                return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: interpretation)
+                guard picked.isEmpty, reference.kind == .pointer, let (documentID, words) = try subject(of: screen, outside: interpretation.types)
+                else { return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: interpretation) }
+                // "the calendar event this was taken at", "the reminder about it": nothing of the types named is
+                // shown, so what is meant is an entity of those types about what is shown, found by its name.
+                interpretation.reference = nil
+                interpretation.contentWords += words
+                search.excluded.insert(documentID)
             }
         }
         if interpretation.reference == nil, !screenIsEmpty, !interpretation.types.isEmpty, interpretation.contentWords.isEmpty,
@@ -102,6 +108,17 @@ struct Resolver {
         let text = TextResolver(reader: reader, configuration: configuration)
         return Resolution(ranked: try shown(found, limit: request.limit, matching: request.reportsMatches ? (plan, text) : nil),
                           interpretation: interpretation)
+    }
+
+    /// The entity a pointer points at when it is not of the types the request
+    /// names (the focused one, or the only one shown): its document and name words.
+    private func subject(of screen: ScreenContext, outside types: [EntityType]) throws -> (UInt32, [String])? {
+        guard !types.isEmpty, let shown = screen.focused ?? (screen.visible.count == 1 ? screen.visible.first : nil),
+              !types.contains(shown.type),
+              let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: shown)),
+              let words = try reader.record(of: shown)?.names.first?.words, !words.isEmpty
+        else { return nil }
+        return (documentID, words)
     }
 
     /// A time with an order, keeping what else it says.
