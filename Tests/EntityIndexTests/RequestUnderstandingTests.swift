@@ -46,6 +46,15 @@ import Testing
         #expect(call.types == ["messages.contact"])
         #expect(call.contentWords == ["mateo"])
 
+        // A topic in words is what to say, so the person is meant; "add" someone "to" an event acts on the event.
+        let topic = try read("text Divs about Amma's gift")
+        #expect(topic.types == ["messages.contact"])
+        #expect(topic.contentWords == ["divs"])
+        #expect(topic.command?.arguments.first?.role == "topic")
+        let invite = try read("add Sean Whelan to the crew 8 handover planning")
+        #expect(invite.command?.arguments.first?.words == ["sean", "whelan"])
+        #expect(invite.types != ["messages.contact"])
+
         let reschedule = try read("reschedule the 2 pm one to Monday")
         #expect(reschedule.command?.arguments.first?.date == day("2026-03-16"))
         #expect(reschedule.time?.minutesOfDay == 840..<900)

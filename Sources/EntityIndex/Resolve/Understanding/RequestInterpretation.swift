@@ -50,7 +50,7 @@ public struct RequestInterpretation: Sendable, Hashable {
 
     /// A value a command is done with ("to Seán", "to Monday").
     public struct Argument: Sendable, Hashable {
-        /// What the argument is: "recipient", "time", "subject", "state", as the vocabulary names it.
+        /// What the argument is: "recipient", "time", "subject" (what is acted on), "topic" (what it is about), "state", as the vocabulary names it.
         public var role: String
         /// Its words.
         public var words: [String]

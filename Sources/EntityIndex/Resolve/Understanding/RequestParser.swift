@@ -294,7 +294,9 @@ struct RequestParser {
     }
 
     /// After a command said to someone: "text Amara back about it" (Amara is
-    /// whom to text, "it" what about), "text Arjun that the relay may cut out"
+    /// whom to text, "it" the topic and the entity acted on; a topic that is
+    /// only words leaves her the one), "add Seán to the review" (the subject is
+    /// acted on), "text Arjun that the relay may cut out"
     /// and "text her I'll be late" (the rest is the message). Whether the
     /// person is what the command acts on.
     private func takeRecipient(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry,
@@ -305,8 +307,11 @@ struct RequestParser {
         if let marker = markers.first {
             let rest = (marker.index + marker.length..<request.count).filter(request.isUntaken)
             let recipient = (body..<marker.index).filter(request.isUntaken)
-            if marker.role == "message" {
-                command.arguments.append(.init(role: "message", words: rest.map { request.words[$0] }, date: nil))
+            // A message, or a topic in words to someone ("text Divs about Amma's gift"), is said, not an entity to find.
+            let isSaid = marker.role == "message"
+                || marker.role == "topic" && !recipient.isEmpty && !rest.isEmpty && !pointsAtScreen(request, at: rest[0])
+            if isSaid {
+                command.arguments.append(.init(role: marker.role, words: rest.map { request.words[$0] }, date: nil))
                 request.take(marker.index..<request.count)
                 return true
             }
@@ -321,6 +326,12 @@ struct RequestParser {
             request.take(body + length..<request.count)
         }
         return true
+    }
+
+    /// Whether a screen reference starts at a position: "it", "this mail", "these", "the third one".
+    private func pointsAtScreen(_ request: RequestWords, at index: Int) -> Bool {
+        [vocabulary.focusedPointers, vocabulary.pluralPointers, vocabulary.onScreen].contains { $0.contains(in: request.words, at: index) }
+            || request.match(vocabulary.ordinals, at: index + (vocabulary.articles.contains(request.words[index]) ? 1 : 0)) != nil
     }
 
     /// The moment words name when they are a time and nothing else ("Monday", "2 pm tomorrow").
