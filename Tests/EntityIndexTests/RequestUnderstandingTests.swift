@@ -37,6 +37,13 @@ import Testing
         #expect(forward.types == ["mail.message"])
         #expect(forward.cues.first?.words == ["sean"])
 
+        // Said before what is sent: "send Hugo my run log"; an article right after the command is the object's.
+        let send = try read("send Hugo my run log")
+        #expect(send.command?.arguments.first?.role == "recipient")
+        #expect(send.command?.arguments.first?.words == ["hugo"])
+        #expect(send.contentWords == ["run", "log"])
+        #expect(try read("send the run log").command?.arguments.isEmpty == true)
+
         let text = try read("text Amara back about it")
         #expect(text.command?.arguments.first?.words == ["amara"])
         #expect(text.reference?.kind == .pointer)

@@ -277,7 +277,30 @@ struct RequestParser {
             request.take(marker.index..<end)
             end = marker.index
         }
+        if entry.argumentRoles.contains("recipient"), !found.command.arguments.contains(where: { $0.role == "recipient" }),
+           let recipient = takeRecipientBeforeObject(&request, after: body) {
+            found.command.arguments.insert(.init(role: "recipient", words: recipient, date: nil), at: 0)
+        }
         return found
+    }
+
+    /// "send Hugo my run log", "share Amara this": a recipient said right
+    /// after the command, before what is sent — up to three words that name
+    /// no type or cue, then an article or a pointer.
+    private func takeRecipientBeforeObject(_ request: inout RequestWords, after body: Int) -> [String]? {
+        func beginsObject(_ index: Int) -> Bool {
+            vocabulary.articles.contains(request.words[index]) || vocabulary.focusedPointers.contains(in: request.words, at: index)
+                || vocabulary.pluralPointers.contains(in: request.words, at: index)
+        }
+        guard let object = (body..<min(body + 4, request.count)).first(where: beginsObject), object > body else { return nil }
+        let span = body..<object
+        let namesSomeone = span.allSatisfy { index in
+            request.isUntaken(index) && !vocabulary.ignored.contains(request.words[index])
+                && !grammar.typeNames.contains(in: request.words, at: index) && !grammar.cues.contains(in: request.words, at: index)
+        }
+        guard namesSomeone else { return nil }
+        request.take(span)
+        return request[span]
     }
 
     /// The types some nouns name, and with `properties` those that have a property the nouns name.
