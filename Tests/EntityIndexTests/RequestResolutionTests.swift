@@ -92,6 +92,24 @@ import Testing
         #expect(eight.results.map(\.identifier.id) == ["evt-003"])
     }
 
+    @Test func theScreenIsReadInItsOrderAndByTime() throws {
+        let photos = ["photos.asset:photo-001", "photos.asset:photo-004", "photos.asset:photo-006"]
+        let may = Date(timeIntervalSince1970: 1_777_600_000)  // 2026-05-01, after all three were taken
+        // Above and below the focused one, in screen order; with nothing focused, nothing is beside it.
+        #expect(try resolve("the one above", visible: photos, focused: photos[1]).results.map(\.identifier.id) == ["photo-001"])
+        #expect(try resolve("the photo below this one", visible: photos, focused: photos[1]).results.map(\.identifier.id) == ["photo-006"])
+        #expect(try resolve("the one above", visible: photos).status == .notFound)
+        // The newest and the oldest of what is shown, whichever is focused.
+        #expect(try resolve("the newest one", visible: photos, focused: photos[1], now: may).results.map(\.identifier.id) == ["photo-006"])
+        #expect(try resolve("the oldest one", visible: photos, focused: photos[0], now: may).results.map(\.identifier.id) == ["photo-004"])
+        // "them" over photos and no one shown is the photos; over a mail, the people in it.
+        let them = try resolve("delete them", visible: photos)
+        #expect(them.status == .resolved)
+        #expect(them.results.map(\.identifier.id) == ["photo-001", "photo-004", "photo-006"])
+        #expect(try resolve("call them", visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
+            .results.allSatisfy { $0.identifier.type == "messages.contact" })
+    }
+
     @Test func aPointerAtAnotherTypeFindsWhatIsAboutWhatIsShown() throws {
         // The event a photo was taken at: no event is shown, so the one about the photo.
         let harvest = try resolve("show me the calendar event this was taken at",

@@ -94,6 +94,10 @@ import Testing
         #expect(try read("the one after that").reference?.kind == .relative(.next))
         #expect(try read("the mail that is open").reference?.kind == .pointer)
         #expect(try read("translate this into English").reference?.kind == .pointer)
+        #expect(try read("the mail above this one").reference?.kind == .shown(-1))
+        #expect(try read("the one underneath").reference?.kind == .shown(1))
+        #expect(try read("mark them read").reference?.mayMeanThings == true)
+        #expect(try read("call them").reference?.mayMeanThings == false)
         // "this" and "it" point whatever follows; "that" starting a clause points at nothing.
         #expect(try read("show me the calendar event this was taken at").reference?.kind == .pointer)
         #expect(try read("the note that mentions oxygen").reference == nil)

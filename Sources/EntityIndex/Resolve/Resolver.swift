@@ -27,6 +27,12 @@ struct Resolver {
             // said, not what is meant; "this event" alone stays a reference with nothing to point at.
             interpretation.reference = nil
         }
+        if let reference = interpretation.reference, reference.mayMeanThings, screen.shown.count > 1,
+           !screen.shown.contains(where: { grammar.personTypes.contains($0.type) }) {
+            // "mark them read" over a list of mail and no one shown: them is the mail.
+            interpretation.reference?.kind = .plural
+            interpretation.types.removeAll(where: grammar.personTypes.contains)
+        }
         // The focused entity, for "the previous mail" and "the one after that".
         var focusedRecord: RecordReader?
         if let reference = interpretation.reference {

@@ -13,10 +13,8 @@ struct ScreenResolver {
     /// The entities the reference picks, in screen order; several for a
     /// plural reference or when a pointer fits more than one.
     func resolve(_ kind: RequestInterpretation.Reference.Kind, on screen: ScreenContext) throws -> [Candidate] {
-        var shown = screen.visible
-        if let focused = screen.focused, !shown.contains(focused) { shown.append(focused) }
         var onScreen: [(identifier: EntityIdentifier, candidate: Candidate)] = []
-        for identifier in shown.uniqued {
+        for identifier in screen.shown {
             guard let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)) else { continue }
             var candidate = Candidate(documentID: documentID, score: 1, matched: [identifier == screen.focused ? "focused" : "visible"])
             try candidate.readRecord(from: reader.database)
@@ -55,8 +53,20 @@ struct ScreenResolver {
         case .position(let position):
             let index = position > 0 ? position - 1 : fitting.count + position
             return fitting.indices.contains(index) ? [fitting[index]] : []
+        case .pointer where interpretation.time?.order == .latest || interpretation.time?.order == .earliest:
+            // "the newest one": the latest of what fits, whichever is focused.
+            let timed: [(candidate: Candidate, time: Double)] = fitting.compactMap { candidate in
+                guard let time = candidate.occurrence ?? candidate.record?.time?.start else { return nil }
+                return (candidate, time)
+            }
+            let latest = interpretation.time?.order == .latest
+            return timed.max { latest ? $0.time < $1.time : $0.time > $1.time }.map { [$0.candidate] } ?? []
         case .pointer, .person, .relative:
             return fitting.first { $0.matched.first == "focused" }.map { [$0] } ?? fitting
+        case .shown(let offset):
+            // "the one above": beside the focused one, among what fits, in screen order.
+            guard let focused = fitting.firstIndex(where: { $0.matched.first == "focused" }) else { return [] }
+            return fitting.indices.contains(focused + offset) ? [fitting[focused + offset]] : []
         case .other:
             return fitting.filter { $0.matched.first != "focused" }
         }
@@ -66,12 +76,12 @@ struct ScreenResolver {
     /// else those the focused entity — or the only one shown — is from, by or
     /// with, in the order of the vocabulary's possessive cues, else any it refers to.
     func people(on screen: ScreenContext) throws -> [EntityIdentifier] {
-        let shown = screen.visible + (screen.focused.map { [$0] } ?? [])
+        let shown = screen.shown
         if let focused = screen.focused, grammar.personTypes.contains(focused.type) { return [focused] }
         let visiblePeople = shown.filter { grammar.personTypes.contains($0.type) }
-        if !visiblePeople.isEmpty { return visiblePeople.uniqued }
+        if !visiblePeople.isEmpty { return visiblePeople }
         // The focused entity's people, or those of everything shown (a chat's senders).
-        let subjects = screen.focused.map { [$0] } ?? shown.uniqued
+        let subjects = screen.focused.map { [$0] } ?? shown
         let tiers = try subjects.map(peopleByTier(referredToBy:))
         let everyone = tiers.flatMap { $0.flatMap { $0 } }.uniqued
         let speaker = try speaker(among: everyone)

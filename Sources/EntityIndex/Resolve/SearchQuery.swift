@@ -155,6 +155,12 @@ public struct ScreenContext: Sendable, Hashable {
         self.visible = visible
         self.focused = focused
     }
+
+    /// Everything shown once, in screen order: the visible entities, then the
+    /// focused one if it is not among them.
+    var shown: [EntityIdentifier] {
+        (visible + (focused.map { [$0] } ?? [])).uniqued
+    }
 }
 
 /// A search over data the service keeps outside the index; it returns

@@ -75,11 +75,17 @@ public struct RequestInterpretation: Sendable, Hashable {
             case relative(RequestTime.Order)
             /// "the other one": what is shown besides the focused entity.
             case other
+            /// "the one above", "the mail below this one": the entity shown just
+            /// before (-1) or after (+1) the focused one.
+            case shown(Int)
         }
         /// What it points at.
         public var kind: Kind
         /// The words that made it.
         public var words: [String]
+        /// Whether a person pointer may mean the things shown instead ("mark them
+        /// read"): the screen decides, when it shows no one.
+        public var mayMeanThings = false
 
         /// Whether it points at several entities at once.
         public var isPlural: Bool { kind == .plural }

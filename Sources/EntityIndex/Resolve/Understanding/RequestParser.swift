@@ -42,6 +42,10 @@ struct RequestParser {
             interpretation.time = ordered
         }
         interpretation.reference = reference
+        if let words = reference?.words, reference?.kind == .person, !(command?.recipientIsTarget ?? false) {
+            // "mark them read": them, or the things shown; "call them" is people.
+            interpretation.reference?.mayMeanThings = words.allSatisfy { vocabulary.thingsOrPeople.contains(in: [$0], at: 0) }
+        }
         interpretation.languages = takeLanguages(&request)
 
         var named = takePropertyNames(&request, cues: &cues)
@@ -449,6 +453,10 @@ struct RequestParser {
         for index in request.words.indices {
             if let (length, _) = request.match(vocabulary.onScreen, at: index) { found(.pointer, index..<index + length) }
             if let (length, order) = request.match(vocabulary.besideFocused, at: index) { found(.relative(order), index..<index + length) }
+            if let (length, offset) = request.match(vocabulary.besideOnScreen, at: index),
+               isReferenceNoun(at: index - 1, in: request) || pointsHere(request, after: index + length) {
+                found(.shown(offset), index..<index + length)
+            }
             if let (length, _) = request.match(vocabulary.other, at: index) { found(.other, index..<index + length) }
         }
         for index in request.words.indices where request.isFree(index) {
@@ -495,7 +503,9 @@ struct RequestParser {
             cues.append(.init(properties: [], words: [], cue: [], isPossessive: true, isOnScreen: true))
         }
         // The most specific kind wins: a position or order, then plural, person, pointer.
-        let kind = kinds.first { if case .position = $0 { true } else if case .relative = $0 { true } else { $0 == .other } }
+        let kind = kinds.first {
+            switch $0 { case .position, .relative, .shown, .other: true; default: false }
+        }
             ?? kinds.first { $0 == .plural } ?? kinds.first { $0 == .person } ?? .pointer
         return (Interpretation.Reference(kind: kind, words: words), order)
     }

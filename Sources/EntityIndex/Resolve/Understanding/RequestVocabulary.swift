@@ -34,6 +34,11 @@ public struct RequestVocabulary: Sendable {
     let other: PhraseTable<Void>
     /// "the one after that", "the one before": the entity beside the focused one in time.
     let besideFocused: PhraseTable<RequestTime.Order>
+    /// "the one above", "the mail below this one": the entity shown just before
+    /// (-1) or after (+1) the focused one, in screen order.
+    let besideOnScreen: PhraseTable<Int>
+    /// Person pointers that may also mean the things shown ("mark them read").
+    let thingsOrPeople: PhraseTable<Void>
     /// Words before a noun that add nothing to it ("the", "my").
     let articles: Set<String>
     /// Words between a property and its owner ("the phone number of Mateo").
@@ -173,6 +178,8 @@ public struct RequestVocabulary: Sendable {
             + references.latest.map { ($0, .latest) } + references.earliest.map { ($0, .earliest) })
         other = try phrases(references.other)
         besideFocused = try PhraseTable(references.beforeThis.map { ($0, .previous) } + references.afterThis.map { ($0, .next) })
+        besideOnScreen = try PhraseTable(references.above.map { ($0, -1) } + references.below.map { ($0, 1) })
+        thingsOrPeople = try phrases(references.thingsOrPeople)
         articles = try words(table.articles)
         ownerMarkers = try phrases(table.ownerMarkers)
         possessiveMeans = table.possessiveMeans
@@ -211,7 +218,7 @@ public struct RequestVocabulary: Sendable {
         anchors = try PhraseTable(table.anchors.after.map { ($0, .after) } + table.anchors.before.map { ($0, .before) })
         let phraseWords = ignored.union(pastTense).union(fillers.words).union(commands.words).union(focusedPointers.words)
             .union(pluralPointers.words).union(personPointers.words).union(onScreen.words).union(relatives.words)
-            .union(besideFocused.words).union(other.words)
+            .union(besideFocused.words).union(besideOnScreen.words).union(other.words)
         possessiveEndings = PossessiveEndings(suffixes: table.possessiveSuffixes.sorted { $0.count > $1.count }, wholeWords: phraseWords)
     }
 
@@ -233,7 +240,7 @@ public struct RequestVocabulary: Sendable {
         struct References: Decodable {
             let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]
             let ordinals: [String: Int]
-            let previous, next, latest, earliest, beforeThis, afterThis, other: [String]
+            let previous, next, latest, earliest, beforeThis, afterThis, above, below, thingsOrPeople, other: [String]
         }
         struct Time: Decodable {
             struct Day: Decodable {
