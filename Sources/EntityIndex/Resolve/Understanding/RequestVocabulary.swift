@@ -113,6 +113,12 @@ public struct RequestVocabulary: Sendable {
         let now: PhraseTable<Void>, upcoming: PhraseTable<Void>, recent: PhraseTable<Void>
         let overdue: PhraseTable<Void>, overdueAlsoMeans: [String]
         let laterToday: PhraseTable<Void>, earlierToday: PhraseTable<Void>
+        /// After a unit: the one after the next ("the week after next").
+        let afterNext: PhraseTable<Void>
+        /// Before a day or unit: from now to its end ("the rest of the week").
+        let restOf: PhraseTable<Void>
+        /// Around two clock times: "between 9 and 11", "from 2 to 4".
+        let between: PhraseTable<Void>, betweenAnd: PhraseTable<Void>
         let weekStartsOn: Int
         let numbers: PhraseTable<Int>
         let dayOrdinals: PhraseTable<Int>
@@ -211,6 +217,8 @@ public struct RequestVocabulary: Sendable {
             now: try phrases(time.now), upcoming: try phrases(time.upcoming), recent: try phrases(time.recent),
             overdue: try phrases(time.overdue.phrases), overdueAlsoMeans: time.overdue.alsoMeans,
             laterToday: try phrases(time.laterToday), earlierToday: try phrases(time.earlierToday),
+            afterNext: try phrases(time.afterNext ?? []), restOf: try phrases(time.restOf ?? []),
+            between: try phrases(time.between ?? []), betweenAnd: try phrases(time.betweenAnd ?? []),
             weekStartsOn: time.weekStartsOn,
             numbers: try PhraseTable(time.numbers.map { ($0.key, $0.value) }),
             dayOrdinals: try PhraseTable(time.dayOrdinals.map { ($0.key, $0.value) }),
@@ -257,7 +265,7 @@ public struct RequestVocabulary: Sendable {
             let monthsNeedingContext, monthContext: [String]
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
-            let hence: [String]?
+            let hence, afterNext, restOf, between, betweenAnd: [String]?
             let am, pm, oclock, half, now, upcoming, recent, laterToday, earlierToday: [String]
             let overdue: Overdue
             let weekStartsOn: Int

@@ -133,6 +133,8 @@ struct TimeExpressionReader {
             state.order = .next
             return length
         }
+        if let length = restOf(at: index, in: request, into: &state) { return length }
+        if let length = between(at: index, in: request, into: &state) { return length }
         if let length = bound(at: index, in: request, into: &state) { return length }
         if let length = stretch(at: index, in: request, into: &state) { return length }
         if let (length, point) = point(at: index, in: request) {
@@ -146,6 +148,38 @@ struct TimeExpressionReader {
             return length
         }
         return nil
+    }
+
+    /// "the rest of the week", "the rest of today": from now to the end of the unit or day.
+    private func restOf(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
+        guard let (length, _) = request.match(words.restOf, at: index) else { return nil }
+        let article = request.isFree(index + length) && words.articles.contains(request.words[index + length]) ? 1 : 0
+        let interval: DateInterval, named: Int
+        if let (unitLength, unit) = request.match(words.units, at: index + length + article) {
+            (interval, named) = (clock.unit(unit, containing: clock.now, shiftedBy: 0), article + unitLength)
+        } else if let (pointLength, point) = point(at: index + length, in: request), case .interval(let day, _) = point {
+            (interval, named) = (day, pointLength)
+        } else {
+            return nil
+        }
+        state.from = max(state.from ?? clock.now, clock.now)
+        state.name(interval)
+        return length + named
+    }
+
+    /// "between 9 and 11", "from 2 to 4": the hours between two clock times.
+    private func between(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
+        guard let (length, _) = request.match(words.between, at: index),
+              let (firstLength, first, firstAmbiguous) = clockTime(at: index + length, in: request, needsMarker: false),
+              let (andLength, _) = request.match(words.betweenAnd, at: index + length + firstLength),
+              let (secondLength, second, secondAmbiguous) = clockTime(at: index + length + firstLength + andLength, in: request,
+                                                                      needsMarker: false)
+        else { return nil }
+        // "between 11 and 1": the second is the later one, past noon if need be.
+        let end = second.lowerBound > first.lowerBound ? second.lowerBound : second.lowerBound + 720
+        guard end > first.lowerBound, end <= 24 * 60 else { return nil }
+        state.atClock(first.lowerBound..<end, ambiguous: firstAmbiguous && secondAmbiguous)
+        return length + firstLength + andLength + secondLength
     }
 
     /// "before Friday", "until tomorrow", "after 3 pm", "since Monday".
@@ -292,6 +326,12 @@ struct TimeExpressionReader {
     private func day(at index: Int, in request: RequestWords) -> (Int, DateInterval, Range<Int>?)? {
         if let (length, entry) = request.match(words.days, at: index) {
             return (length, clock.day(offset: entry.day), entry.minutes)
+        }
+        // "the week after next"
+        let article = request.isFree(index) && words.articles.contains(request.words[index]) ? 1 : 0
+        if let (unitLength, unit) = request.match(words.units, at: index + article),
+           let (afterLength, _) = request.match(words.afterNext, at: index + article + unitLength) {
+            return (article + unitLength + afterLength, clock.unit(unit, containing: clock.now, shiftedBy: 2), nil)
         }
         for (table, shift) in [(words.this, 0), (words.next, 1), (words.last, -1)] {
             guard let (length, _) = request.match(table, at: index) else { continue }
