@@ -58,6 +58,11 @@ import Testing
         #expect(topic.types == ["messages.contact"])
         #expect(topic.contentWords == ["divs"])
         #expect(topic.command?.arguments.first?.role == "topic")
+        // Said to oneself: what it is about is meant.
+        let remind = try read("remind me about the dentist")
+        #expect(remind.types.isEmpty)
+        #expect(remind.contentWords == ["dentist"])
+        #expect(try read("text me the crew lunch details").types.isEmpty)
         let invite = try read("add Sean Whelan to the crew 8 handover planning")
         #expect(invite.command?.arguments.first?.words == ["sean", "whelan"])
         #expect(invite.types != ["messages.contact"])

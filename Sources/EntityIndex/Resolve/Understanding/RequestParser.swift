@@ -328,6 +328,12 @@ struct RequestParser {
     /// person is what the command acts on.
     private func takeRecipient(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry,
                                into command: inout Interpretation.Command) -> Bool {
+        if request.isFree(body), vocabulary.speaker.contains(request.words[body]) {
+            // "remind me about the dentist", "text me the details": said to oneself, so what it is about is meant.
+            let marker = request.match(entry.arguments, at: body + 1)?.length ?? 0
+            request.take(body..<body + 1 + marker)
+            return false
+        }
         let markers = request.positions(from: body + 1).compactMap { index in
             request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
         }

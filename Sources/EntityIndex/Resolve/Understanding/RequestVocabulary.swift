@@ -49,6 +49,8 @@ public struct RequestVocabulary: Sendable {
     let possessiveMayMean: [String]
     /// Words that turn a flag around: "haven't done", "not read".
     let negations: PhraseTable<Void>
+    /// Words for the one speaking ("remind me"): a recipient that is no one to find.
+    let speaker: Set<String>
     /// Verbs whose subject is a value of a cue: "what did Arjun send" is from
     /// Arjun; some also say the type ("Hugo emailed": mail), as a spoken type noun.
     let agentVerbs: PhraseTable<String?>
@@ -191,6 +193,7 @@ public struct RequestVocabulary: Sendable {
         possessiveMeans = table.possessiveMeans
         possessiveMayMean = table.possessiveMayMean
         negations = try phrases(table.negations)
+        speaker = try words(table.speaker ?? [])
         agentVerbs = try PhraseTable(table.agentVerbs.verbs.map { ($0, nil) } + table.agentVerbs.typed.map { ($0.key, $0.value) })
         ownerQuestions = try phrases(table.ownerQuestions)
         valueEnds = try words(table.valueEnds)
@@ -287,6 +290,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
+        let speaker: [String]?
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
