@@ -102,6 +102,10 @@ import Testing
         // The newest and the oldest of what is shown, whichever is focused.
         #expect(try resolve("the newest one", visible: photos, focused: photos[1], now: may).results.map(\.identifier.id) == ["photo-006"])
         #expect(try resolve("the oldest one", visible: photos, focused: photos[0], now: may).results.map(\.identifier.id) == ["photo-004"])
+        // "The one" the words describe is not the focused one when it does not hold them.
+        let messages = ["messages.message:msg-001", "messages.message:msg-002", "messages.message:msg-003"]
+        #expect(try resolve("the one where she mentions dinner", visible: messages, focused: messages[2]).status != .resolved)
+        #expect(try resolve("the one where she mentions the glove", visible: messages, focused: messages[2]).status == .resolved)
         // "them" over photos and no one shown is the photos; over a mail, the people in it.
         let them = try resolve("delete them", visible: photos)
         #expect(them.status == .resolved)

@@ -94,6 +94,13 @@ import Testing
         #expect(sendHim.reference?.kind == .position(1))
         #expect(!sendHim.cues.contains { $0.isOnScreen })
         #expect(try read("the one where he brings up the dinner").cues.contains { $0.isOnScreen })
+        #expect(try read("the one where he brings up the dinner").reference?.isDescribed == true)
+        #expect(try read("translate the one I have open").reference?.isDescribed == false)
+        // "the photo she sent": photos, hers; she is not what is wanted.
+        let sent = try read("open the photo she sent")
+        #expect(sent.reference == nil)
+        #expect(sent.types == ["photos.asset"])
+        #expect(sent.cues.contains { $0.isOnScreen })
         #expect(try read("the last message").reference?.kind == .position(-1))
         #expect(try read("the previous mail").reference?.kind == .relative(.previous))
         #expect(try read("the one after that").reference?.kind == .relative(.next))

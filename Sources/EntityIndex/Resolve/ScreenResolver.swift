@@ -183,6 +183,7 @@ struct ScreenResolver {
             fitting.occurrence = occurrence ?? nil
             return fitting
         }
+        let describes = interpretation.reference?.isDescribed ?? false
         if !contentWords.isEmpty, !fitting.isEmpty {
             // Words said about the entity pick among what fits ("this crew lunch", "the one about oxygen"),
             // unless none of it holds them: then they were about something else ("translate the one I have open").
@@ -196,9 +197,9 @@ struct ScreenResolver {
             let holding = fitting.filter { holders.contains($0.documentID!) }
             if !holding.isEmpty {
                 fitting = holding
-            } else if !(kind == .pointer && fitting.contains { $0.matched.first == "focused" }) {
-                // Nothing shown holds the words: unless the focused entity is pointed at ("translate this"),
-                // what is shown fits only in part.
+            } else if !(kind == .pointer && !describes && fitting.contains { $0.matched.first == "focused" }) {
+                // Nothing shown holds the words: unless the focused entity is pointed at ("translate this",
+                // not "the one where she mentions dinner"), what is shown fits only in part.
                 fitting = fitting.map { var candidate = $0; candidate.score = Self.fitsInPart; return candidate }
             }
         }

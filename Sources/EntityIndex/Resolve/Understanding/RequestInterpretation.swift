@@ -86,6 +86,10 @@ public struct RequestInterpretation: Sendable, Hashable {
         /// Whether a person pointer may mean the things shown instead ("mark them
         /// read"): the screen decides, when it shows no one.
         public var mayMeanThings = false
+        /// Whether it is "the one" that the other words describe ("the one where
+        /// she mentions dinner"), rather than a pointer the words are said about
+        /// ("translate this"): the focused entity fits only if it holds them.
+        public var isDescribed = false
 
         /// Whether it points at several entities at once.
         public var isPlural: Bool { kind == .plural }

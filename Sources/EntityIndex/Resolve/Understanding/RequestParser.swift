@@ -491,29 +491,36 @@ struct RequestParser {
                 found(.pointer, index..<index + length)
             }
         }
-        // "the 8 am one", "the one from Amara": "one" after what else was said.
+        // "the 8 am one", "the one from Amara": "one" after what else was said, which describes it.
+        let pointsAlready = kinds.contains(.pointer)  // "this one", "the one I have open"
+        var isDescribed = false
         for index in request.words.indices where request.isFree(index) {
             if let (length, _) = request.match(vocabulary.one, at: index) {
+                isDescribed = !pointsAlready
                 found(.pointer, index..<index + length)
             } else if let (length, _) = request.match(vocabulary.ones, at: index) {
                 found(.plural, index..<index + length)
             }
         }
         guard !kinds.isEmpty else { return (nil, order) }
-        // "the one where he brings up the dinner": the one is wanted, he is whose it is
-        // (but "send him the first one" sends it to him).
+        // "the one where he brings up the dinner", "the photo she sent": the one is wanted, he is whose
+        // it is (but "send him the first one" sends it to him).
         let ones = starts.filter { vocabulary.one.contains(in: request.words, at: $0) }
         let people = zip(kinds, starts).filter { $0.0 == .person }.map(\.1)
-        if let firstOne = ones.min(), people.contains(where: { $0 > firstOne }) {
+        let afterType = people.contains { position in
+            (max(0, position - 3)..<position).contains { grammar.typeNames.match(in: request.words, at: $0)?.length == position - $0 }
+        }
+        if afterType || ones.min().map({ firstOne in people.contains { $0 > firstOne } }) == true {
             kinds.removeAll { $0 == .person }
             cues.append(.init(properties: [], words: [], cue: [], isPossessive: true, isOnScreen: true))
+            guard !kinds.isEmpty else { return (nil, order) }
         }
         // The most specific kind wins: a position or order, then plural, person, pointer.
         let kind = kinds.first {
             switch $0 { case .position, .relative, .shown, .other: true; default: false }
         }
             ?? kinds.first { $0 == .plural } ?? kinds.first { $0 == .person } ?? .pointer
-        return (Interpretation.Reference(kind: kind, words: words), order)
+        return (Interpretation.Reference(kind: kind, words: words, isDescribed: isDescribed), order)
     }
 
     /// Whether words are said as a noun, after an article ("show the next"),
