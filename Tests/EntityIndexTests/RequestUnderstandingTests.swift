@@ -163,6 +163,10 @@ import Testing
         #expect(iso.time?.from == day("2026-03-09"))
         #expect(iso.identifiers.isEmpty)
         #expect(try read("whose number ends in 0143").identifiers == ["0143"])
+        // A hyphenated word read as a flag is no identifier; one read as a cue's value still is.
+        #expect(try read("all-day events in April").identifiers.isEmpty)
+        #expect(try read("mail from tycho-station").identifiers == ["tycho-station"])
+        #expect(try read("which contacts work at mission control").cues.first?.properties.map(\.path) == ["organization"])
         #expect(try read("anything on 4/22?").time?.from == day("2026-04-22"))
         #expect(try read("the day after tomorrow").time?.from == day("2026-03-14"))
         let fortnight = try #require(try read("what have I got on two weeks from today").time)

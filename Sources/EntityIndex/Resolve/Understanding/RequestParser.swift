@@ -95,6 +95,13 @@ struct RequestParser {
         }
         cues += takeCues(&request, types: types)
         interpretation.cues = cues
+        // A hyphenated word read as something else ("all-day" events: a flag) is no identifier to match whole;
+        // one read as a cue's value ("from tycho-station") still is, for the cue.
+        let unread = Set(request.words.indices.filter(request.isUntaken).map { request.words[$0] } + cues.flatMap(\.words))
+        interpretation.identifiers.removeAll { identifier in
+            !identifier.contains("@") && identifier.contains("-")
+                && identifier.split(separator: "-").allSatisfy { !unread.contains(String($0)) }
+        }
         // An email or a phone number is searched whole, as an identifier, not word by word.
         interpretation.contentWords = restoredTypeWords + request.words.indices.filter {
             request.isUntaken($0) && !vocabulary.ignored.contains(request.words[$0]) && !request.protected[$0]

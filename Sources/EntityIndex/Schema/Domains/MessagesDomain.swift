@@ -12,7 +12,7 @@ extension SchemaDomain {
                          PropertySchema("nickname", .string, searchable: .title),
                          PropertySchema("organization", .string,
                                         words: PropertyWords(names: ["organization", "organisation", "company", "employer"],
-                                                             cues: ["at", "from", "works at"])),
+                                                             cues: ["at", "from", "works at", "work at", "works for", "work for"])),
                      ]),
         EntitySchema("messages.conversation", summary: "a chat between contacts",
                      title: "title", image: .systemName("bubble.left.and.bubble.right"),
