@@ -102,6 +102,12 @@ import Testing
         // The newest and the oldest of what is shown, whichever is focused.
         #expect(try resolve("the newest one", visible: photos, focused: photos[1], now: may).results.map(\.identifier.id) == ["photo-006"])
         #expect(try resolve("the oldest one", visible: photos, focused: photos[0], now: may).results.map(\.identifier.id) == ["photo-004"])
+        // Several from the top or the bottom; never fewer than said.
+        let firstTwo = try resolve("delete the first two", visible: photos)
+        #expect(firstTwo.status == .resolved)
+        #expect(firstTwo.results.map(\.identifier.id) == ["photo-001", "photo-004"])
+        #expect(try resolve("the last 2 photos", visible: photos).results.map(\.identifier.id) == ["photo-004", "photo-006"])
+        #expect(try resolve("the first four", visible: photos).status == .notFound)
         // "The one" the words describe is not the focused one when it does not hold them.
         let messages = ["messages.message:msg-001", "messages.message:msg-002", "messages.message:msg-003"]
         #expect(try resolve("the one where she mentions dinner", visible: messages, focused: messages[2]).status != .resolved)

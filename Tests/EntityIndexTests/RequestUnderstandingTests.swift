@@ -107,6 +107,8 @@ import Testing
         #expect(try read("the mail that is open").reference?.kind == .pointer)
         #expect(try read("translate this into English").reference?.kind == .pointer)
         #expect(try read("the mail above this one").reference?.kind == .shown(-1))
+        #expect(try read("forward the first two to Amara").reference?.kind == .span(2))
+        #expect(try read("the last three photos").reference?.kind == .span(-3))
         #expect(try read("the one underneath").reference?.kind == .shown(1))
         #expect(try read("mark them read").reference?.mayMeanThings == true)
         #expect(try read("call them").reference?.mayMeanThings == false)

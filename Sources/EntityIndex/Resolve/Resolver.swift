@@ -51,6 +51,11 @@ struct Resolver {
             case .position(let position) where screenIsEmpty && abs(position) == 1:
                 // "the last message" with nothing on screen: the latest one.
                 interpretation.time = ordered(interpretation.time, by: position == 1 ? .earliest : .latest)
+            case .span(let count) where screenIsEmpty:
+                // "the last three messages" with nothing on screen: the latest ones.
+                interpretation.time = ordered(interpretation.time, by: count > 0 ? .earliest : .latest)
+                interpretation.reference = nil
+                interpretation.asksForSeveral = true
             case .plural where screenIsEmpty && !(interpretation.contentWords.isEmpty && interpretation.cues.isEmpty):
                 // "both orbital review newsletters" with nothing on screen: several, found by what they are.
                 interpretation.reference = nil

@@ -63,6 +63,10 @@ struct ScreenResolver {
             return timed.max { latest ? $0.time < $1.time : $0.time > $1.time }.map { [$0.candidate] } ?? []
         case .pointer, .person, .relative:
             return fitting.first { $0.matched.first == "focused" }.map { [$0] } ?? fitting
+        case .span(let count):
+            // "the first two": that many, or nothing when fewer fit.
+            guard fitting.count >= abs(count) else { return [] }
+            return count > 0 ? Array(fitting.prefix(count)) : Array(fitting.suffix(-count))
         case .shown(let offset):
             // "the one above": beside the focused one, among what fits, in screen order.
             guard let focused = fitting.firstIndex(where: { $0.matched.first == "focused" }) else { return [] }

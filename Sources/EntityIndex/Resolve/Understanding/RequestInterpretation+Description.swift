@@ -44,6 +44,7 @@ extension RequestInterpretation.Reference.Kind {
         case .relative(let order): order.rawValue
         case .other: "other"
         case .shown(let offset): offset < 0 ? "shown above" : "shown below"
+        case .span(let count): count > 0 ? "first \(count)" : "last \(-count)"
         }
     }
 }

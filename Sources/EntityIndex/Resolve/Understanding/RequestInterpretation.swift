@@ -78,6 +78,9 @@ public struct RequestInterpretation: Sendable, Hashable {
             /// "the one above", "the mail below this one": the entity shown just
             /// before (-1) or after (+1) the focused one.
             case shown(Int)
+            /// "the first two", "the last three photos": that many from the top
+            /// (positive) or the bottom (negative) of the visible entities that fit.
+            case span(Int)
         }
         /// What it points at.
         public var kind: Kind
@@ -92,7 +95,10 @@ public struct RequestInterpretation: Sendable, Hashable {
         public var isDescribed = false
 
         /// Whether it points at several entities at once.
-        public var isPlural: Bool { kind == .plural }
+        public var isPlural: Bool {
+            if case .span = kind { return true }
+            return kind == .plural
+        }
     }
 
     /// A value of a property that the entity must hold.

@@ -481,6 +481,12 @@ struct RequestParser {
                 found(.plural, index..<index + length)
             } else if let (length, _) = request.match(vocabulary.personPointers, at: index) {
                 found(.person, index..<index + length)
+            } else if let (length, position) = request.match(vocabulary.ordinals, at: index), abs(position) == 1,
+                      let (countLength, count) = count(at: index + length, in: request), count > 1,
+                      isReferenceNoun(at: index + length + countLength, in: request)
+                        || endsClause(at: pastFrame(from: index + length + countLength, in: request), in: request) {
+                // "the first two", "the last three photos"
+                found(.span(position * count), index..<index + length + countLength)
             } else if let (length, position) = request.match(vocabulary.ordinals, at: index), isReferenceNoun(at: index + length, in: request) {
                 found(.position(position), index..<index + length)
             } else if let (length, relative) = request.match(vocabulary.relatives, at: index) {
@@ -524,10 +530,17 @@ struct RequestParser {
         }
         // The most specific kind wins: a position or order, then plural, person, pointer.
         let kind = kinds.first {
-            switch $0 { case .position, .relative, .shown, .other: true; default: false }
+            switch $0 { case .position, .span, .relative, .shown, .other: true; default: false }
         }
             ?? kinds.first { $0 == .plural } ?? kinds.first { $0 == .person } ?? .pointer
         return (Interpretation.Reference(kind: kind, words: words, isDescribed: isDescribed), order)
+    }
+
+    /// A count of things at a position: "two", "3".
+    private func count(at index: Int, in request: RequestWords) -> (length: Int, count: Int)? {
+        if let (length, count) = request.match(vocabulary.time.numbers, at: index) { return (length, count) }
+        guard request.isFree(index), let count = Int(request.words[index]), count < 100 else { return nil }
+        return (1, count)
     }
 
     /// Whether words are said as a noun, after an article ("show the next"),
