@@ -113,7 +113,8 @@ import Testing
         #expect(try read("mark them read").reference?.mayMeanThings == true)
         #expect(try read("call them").reference?.mayMeanThings == false)
         // "this" and "it" point whatever follows; "that" starting a clause points at nothing.
-        #expect(try read("show me the calendar event this was taken at").reference?.kind == .pointer)
+        #expect(try read("show me the calendar event this was taken at").reference?.isPronoun == true)
+        #expect(try read("this note").reference?.isPronoun == false)
         #expect(try read("the note that mentions oxygen").reference == nil)
         // "her birthday dinner": the person on screen is whose it is.
         let dinner = try read("what time is her birthday dinner")

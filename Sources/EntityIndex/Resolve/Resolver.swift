@@ -63,7 +63,7 @@ struct Resolver {
                 guard !screenIsEmpty else { return Resolution(ranked: [], interpretation: interpretation) }
                 let picked = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
                                                 interpretation: interpretation, clock: clock).resolve(reference.kind, on: screen)
-                guard picked.isEmpty, reference.kind == .pointer, let (documentID, words) = try subject(of: screen, outside: interpretation.types)
+                guard picked.isEmpty, reference.isPronoun, let (documentID, words) = try subject(of: screen, outside: interpretation.types)
                 else { return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: interpretation) }
                 // "the calendar event this was taken at", "the reminder about it": nothing of the types named is
                 // shown, so what is meant is an entity of those types about what is shown, found by its name.

@@ -93,6 +93,10 @@ public struct RequestInterpretation: Sendable, Hashable {
         /// she mentions dinner"), rather than a pointer the words are said about
         /// ("translate this"): the focused entity fits only if it holds them.
         public var isDescribed = false
+        /// Whether a pointer is said as a pronoun ("the reminder about it", "the
+        /// event this was taken at"), not before the noun it points with ("this
+        /// note"): a type named elsewhere may then be of something about it.
+        public var isPronoun = false
 
         /// Whether it points at several entities at once.
         public var isPlural: Bool {

@@ -457,6 +457,7 @@ struct RequestParser {
         var starts: [Int] = []
         var words: [String] = []
         var order: (order: RequestTime.Order, words: [String])?
+        var determinesNoun = false, saidAsPronoun = false  // "this note"; "the note about it"
         func found(_ kind: Interpretation.Reference.Kind, _ range: Range<Int>) {
             kinds.append(kind)
             starts.append(range.lowerBound)
@@ -500,6 +501,7 @@ struct RequestParser {
                 }
             } else if let (length, _) = request.match(vocabulary.focusedPointers, at: index),
                       !vocabulary.clauseStartingPointers.contains(request.words[index]) || pointsHere(request, after: index + length) {
+                if isReferenceNoun(at: index + length, in: request) { determinesNoun = true } else { saidAsPronoun = true }
                 // "this was taken at", "it starts": "this" and "it" always point; "that" may begin a clause.
                 found(.pointer, index..<index + length)
             }
@@ -533,7 +535,8 @@ struct RequestParser {
             switch $0 { case .position, .span, .relative, .shown, .other: true; default: false }
         }
             ?? kinds.first { $0 == .plural } ?? kinds.first { $0 == .person } ?? .pointer
-        return (Interpretation.Reference(kind: kind, words: words, isDescribed: isDescribed), order)
+        return (Interpretation.Reference(kind: kind, words: words, isDescribed: isDescribed,
+                                         isPronoun: kind == .pointer && saidAsPronoun && !determinesNoun && !isDescribed), order)
     }
 
     /// A count of things at a position: "two", "3".
