@@ -187,6 +187,9 @@ import Testing
         #expect(between.from == day("2026-03-13").addingTimeInterval(9 * 3_600))
         #expect(between.to == day("2026-03-13").addingTimeInterval(11 * 3_600))
         #expect(try read("from 2 to 4").time?.minutesOfDay == 840..<960)
+        let firstWeek = try #require(try read("events in the first week of April").time)
+        #expect(firstWeek.from == day("2026-04-01") && firstWeek.to == day("2026-04-08"))
+        #expect(try read("the last week of March").time?.from == day("2026-03-25"))
         #expect(try read("mail from Amara").time == nil)
         // An order after what it orders; and only what is planned lies ahead.
         let talking = try read("when am I talking to Mateo next")

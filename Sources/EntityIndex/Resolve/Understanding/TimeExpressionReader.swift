@@ -329,6 +329,7 @@ struct TimeExpressionReader {
         }
         // "the week after next"
         let article = request.isFree(index) && words.articles.contains(request.words[index]) ? 1 : 0
+        if let (length, interval) = weekOfMonth(at: index, article: article, in: request) { return (length, interval, nil) }
         if let (unitLength, unit) = request.match(words.units, at: index + article),
            let (afterLength, _) = request.match(words.afterNext, at: index + article + unitLength) {
             return (article + unitLength + afterLength, clock.unit(unit, containing: clock.now, shiftedBy: 2), nil)
@@ -365,6 +366,24 @@ struct TimeExpressionReader {
             }
         }
         return nil
+    }
+
+    /// "the first week of April", "the last week of March": seven days of a month.
+    private func weekOfMonth(at index: Int, article: Int, in request: RequestWords) -> (Int, DateInterval)? {
+        let nth: (length: Int, value: Int)
+        if let (length, value) = request.match(words.dayOrdinals, at: index + article), value <= 5 {
+            nth = (article + length, value)
+        } else if let (length, _) = request.match(words.last, at: index) {
+            nth = (length, -1)
+        } else {
+            return nil
+        }
+        guard let (unitLength, unit) = request.match(words.units, at: index + nth.length), unit == "week",
+              let (ofLength, _) = request.match(words.of, at: index + nth.length + unitLength),
+              let (monthLength, month) = self.month(at: index + nth.length + unitLength + ofLength, in: request, afterMarker: true),
+              let week = clock.week(nth.value, of: month)
+        else { return nil }
+        return (nth.length + unitLength + ofLength + monthLength, week)
     }
 
     /// "March", "March 9", "March 9th 2026", "in May": a month or one of its days.
@@ -608,6 +627,14 @@ struct RequestClock {
         case -1: return self.month(month, year: month < current ? year : year - 1)
         default: return self.month(month, year: year)
         }
+    }
+
+    /// The nth seven days of a month (-1: its last seven); nil past its end.
+    func week(_ nth: Int, of month: DateInterval) -> DateInterval? {
+        let start = nth > 0 ? calendar.date(byAdding: .day, value: 7 * (nth - 1), to: month.start)!
+                            : calendar.date(byAdding: .day, value: -7, to: month.end)!
+        guard start < month.end else { return nil }
+        return DateInterval(start: start, end: min(calendar.date(byAdding: .day, value: 7, to: start)!, month.end))
     }
 
     /// A month of a year (this year when nil).
