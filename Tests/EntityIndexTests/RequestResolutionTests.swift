@@ -102,6 +102,11 @@ import Testing
         // The newest and the oldest of what is shown, whichever is focused.
         #expect(try resolve("the newest one", visible: photos, focused: photos[1], now: may).results.map(\.identifier.id) == ["photo-006"])
         #expect(try resolve("the oldest one", visible: photos, focused: photos[0], now: may).results.map(\.identifier.id) == ["photo-004"])
+        // An anchor shown is the one meant: "what's after lunch" over a day of events.
+        let day = ["calendar.event:evt-004", "calendar.event:evt-005", "calendar.event:evt-006"]
+        let afterLunch = try resolve("what's after lunch", visible: day, now: Date(timeIntervalSince1970: 1_773_129_600))  // 2026-03-10
+        #expect(afterLunch.interpretation?.anchor != nil)
+        #expect(afterLunch.status == .resolved)
         // Several from the top or the bottom; never fewer than said.
         let firstTwo = try resolve("delete the first two", visible: photos)
         #expect(firstTwo.status == .resolved)

@@ -67,6 +67,9 @@ import Testing
         #expect(invite.command?.arguments.first?.words == ["sean", "whelan"])
         #expect(invite.types != ["messages.contact"])
 
+        // Where only a time can follow, a bare number is one o'clock or three.
+        #expect(try read("move the lunch to 1").command?.arguments.first?.date == day("2026-03-12").addingTimeInterval(13 * 3_600))
+
         let reschedule = try read("reschedule the 2 pm one to Monday")
         #expect(reschedule.command?.arguments.first?.date == day("2026-03-16"))
         #expect(reschedule.time?.minutesOfDay == 840..<900)

@@ -149,7 +149,9 @@ struct Resolver {
         let search = RequestSearch(reader: reader, configuration: configuration, grammar: grammar, request: anchorRequest,
                                    interpretation: interpretation, clock: clock, anchor: clock.now.timeIntervalSince1970)
         // The anchor is what its words say, time included ("the crew lunch tomorrow"), unless they are a whole name.
-        let fitting = try search.candidates().candidates.filter { $0.passesFilter || $0.rawNameScore == NameScoring.exact }
+        var fitting = try search.candidates().candidates.filter { $0.passesFilter || $0.rawNameScore == NameScoring.exact }
+        // "what's after lunch" over a day's events: the lunch shown.
+        if let context = request.context { try raise(&fitting, by: context) }
         let ranked = try shown(fitting, limit: 2)
         guard let best = ranked.first, let bestRecord = try reader.record(of: best.identifier), let time = bestRecord.time,
               let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: best.identifier)) else { return nil }

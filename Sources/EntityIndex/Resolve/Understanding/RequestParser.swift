@@ -377,8 +377,9 @@ struct RequestParser {
     /// The moment words name when they are a time and nothing else ("Monday", "2 pm tomorrow").
     private func moment(of words: [String]) -> Date? {
         var span = RequestWords(words: words, possessive: words.map { _ in false })
-        let reading = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: .future, isReferenceNoun: { _, _ in false })
-            .read(&span)
+        // A new time for something: "to 1" is one o'clock.
+        let reading = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: .future, isReferenceNoun: { _, _ in false },
+                                           readsBareHours: true).read(&span)
         guard let time = reading.time, words.indices.allSatisfy({ span.taken[$0] || vocabulary.articles.contains(words[$0]) })
         else { return nil }
         if let from = time.from { return from }

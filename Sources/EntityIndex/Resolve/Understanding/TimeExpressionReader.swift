@@ -23,6 +23,8 @@ struct TimeExpressionReader {
     /// Whether the word at a position makes a screen reference of a number
     /// before it ("the 9th one", "the 2nd photo"), which is then no date.
     let isReferenceNoun: (Int, RequestWords) -> Bool
+    /// Whether a bare number is a clock time ("move the lunch to 1"): where only a time can be said.
+    var readsBareHours = false
 
     /// What was read: the time, and flag words it implies ("overdue" means "open" too).
     struct Reading {
@@ -294,7 +296,7 @@ struct TimeExpressionReader {
         if let (length, _) = request.match(words.at, at: index), let (clockLength, minutes, ambiguous) = clockTime(at: index + length, in: request, needsMarker: false) {
             return (length + clockLength, .clock(minutes, ambiguous: ambiguous))
         }
-        if let (clockLength, minutes, ambiguous) = clockTime(at: index, in: request, needsMarker: true) {
+        if let (clockLength, minutes, ambiguous) = clockTime(at: index, in: request, needsMarker: !readsBareHours) {
             return (clockLength, .clock(minutes, ambiguous: ambiguous))
         }
         guard let (length, interval, hours) = day(at: index, in: request) else { return nil }
