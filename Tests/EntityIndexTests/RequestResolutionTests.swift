@@ -107,6 +107,10 @@ import Testing
         let afterLunch = try resolve("what's after lunch", visible: day, now: Date(timeIntervalSince1970: 1_773_129_600))  // 2026-03-10
         #expect(afterLunch.interpretation?.anchor != nil)
         #expect(afterLunch.status == .resolved)
+        // A value no photo holds as a property may be said in a caption; else nothing fits.
+        let grid = ["photos.asset:photo-001", "photos.asset:photo-002", "photos.asset:photo-003", "photos.asset:photo-004"]
+        #expect(Set(try resolve("the one with Chen in it", visible: grid).results.map(\.identifier.id)) == ["photo-002", "photo-003"])
+        #expect(try resolve("the one from Amara", visible: grid).status == .notFound)
         // Several from the top or the bottom; never fewer than said.
         let firstTwo = try resolve("delete the first two", visible: photos)
         #expect(firstTwo.status == .resolved)

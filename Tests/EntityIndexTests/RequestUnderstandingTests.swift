@@ -190,6 +190,7 @@ import Testing
         #expect(between.from == day("2026-03-13").addingTimeInterval(9 * 3_600))
         #expect(between.to == day("2026-03-13").addingTimeInterval(11 * 3_600))
         #expect(try read("from 2 to 4").time?.minutesOfDay == 840..<960)
+        #expect(try read("photos taken at night").time?.minutesOfDay == 1080..<1440)
         let firstWeek = try #require(try read("events in the first week of April").time)
         #expect(firstWeek.from == day("2026-04-01") && firstWeek.to == day("2026-04-08"))
         #expect(try read("the last week of March").time?.from == day("2026-03-25"))

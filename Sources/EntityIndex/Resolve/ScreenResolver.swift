@@ -160,6 +160,7 @@ struct ScreenResolver {
         let matcher = CueMatcher(reader: reader, grammar: grammar, stemmer: reader.stemmers.stemmer(for: configuration.defaultLanguage))
         var contentWords = interpretation.contentWords
         var constraints: [Query] = []
+        var cueWords: [String] = []
         let shownTypes = Set(candidates.compactMap { $0.record?.summary.identifier.type })
         for var cue in interpretation.cues where !cue.isOnScreen {
             // Only a cue the entities shown can hold narrows them ("the one from Amara");
@@ -172,13 +173,25 @@ struct ScreenResolver {
             cue.properties = properties
             let match = try matcher.match(cue)
             contentWords += match.unusedWords
-            if let query = try match.query() { constraints.append(query) } else { contentWords += cue.words }
+            if let query = try match.query() {
+                constraints.append(query)
+                cueWords += cue.words
+            } else {
+                contentWords += cue.words
+            }
         }
         let filter = EntityFilter(types: interpretation.types, time: interpretation.time, flags: interpretation.flags,
                                   languages: interpretation.languages, anchor: clock.now.timeIntervalSince1970,
                                   schemas: grammar.schemas, clock: clock)
-        if let query = try filter.query() { constraints.append(query) }
-        let passing = try reader.passing(candidates, try Query.all(constraints))
+        let filterQuery = try filter.query()
+        var passing = try reader.passing(candidates, try Query.all(constraints + (filterQuery.map { [$0] } ?? [])))
+        let valuesAsWords = passing.isEmpty && !cueWords.isEmpty
+        if valuesAsWords {
+            // No one shown holds the values ("the one with Chen in it" where no photo lists Chen among
+            // its people): what says them may, so they are searched as words — and must be held.
+            contentWords += cueWords
+            passing = try reader.passing(candidates, filterQuery)
+        }
         var fitting: [Candidate] = candidates.compactMap { candidate in
             guard passing.contains(candidate.documentID!),
                   let occurrence = filter.occurrence(of: candidate.record)
@@ -199,7 +212,7 @@ struct ScreenResolver {
             let said = try text.candidates(for: plan, property: nil, filter: ids, limit: fitting.count).compactMap(\.documentID)
             let holders = Set(named + said)
             let holding = fitting.filter { holders.contains($0.documentID!) }
-            if !holding.isEmpty {
+            if !holding.isEmpty || valuesAsWords {
                 fitting = holding
             } else if !(kind == .pointer && !describes && fitting.contains { $0.matched.first == "focused" }) {
                 // Nothing shown holds the words: unless the focused entity is pointed at ("translate this",

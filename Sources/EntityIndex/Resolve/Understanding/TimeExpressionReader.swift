@@ -236,6 +236,11 @@ struct TimeExpressionReader {
                 return length + quantityLength + unitLength
             }
         }
+        // "at night", "at lunchtime"
+        if let (length, _) = request.match(words.at, at: index), let (partLength, part) = request.match(words.partsOfDay, at: index + length) {
+            state.partOfDay = part
+            return length + partLength
+        }
         if let (length, _) = request.match(words.inWords, at: index) {
             if let (quantityLength, quantity) = quantity(at: index + length, in: request, optional: false),
                let (unitLength, unit) = request.match(words.units, at: index + length + quantityLength) {
