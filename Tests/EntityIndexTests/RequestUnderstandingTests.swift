@@ -118,6 +118,10 @@ import Testing
         // "this" and "it" point whatever follows; "that" starting a clause points at nothing.
         #expect(try read("show me the calendar event this was taken at").reference?.isPronoun == true)
         #expect(try read("this note").reference?.isPronoun == false)
+        let move = try read("move it to the groceries list")
+        #expect(move.reference?.isPronoun == false)
+        #expect(move.command?.arguments.first?.role == "destination")
+        #expect(move.types.isEmpty)
         #expect(try read("the note that mentions oxygen").reference == nil)
         // "her birthday dinner": the person on screen is whose it is.
         let dinner = try read("what time is her birthday dinner")

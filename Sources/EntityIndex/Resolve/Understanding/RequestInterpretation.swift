@@ -50,7 +50,7 @@ public struct RequestInterpretation: Sendable, Hashable {
 
     /// A value a command is done with ("to Seán", "to Monday").
     public struct Argument: Sendable, Hashable {
-        /// What the argument is: "recipient", "time", "subject" (what is acted on), "topic" (what it is about), "state", as the vocabulary names it.
+        /// What the argument is: "recipient", "time", "subject" (what is acted on), "topic" (what it is about), "state", "destination" (a container it goes to), as the vocabulary names it.
         public var role: String
         /// Its words.
         public var words: [String]
@@ -93,9 +93,10 @@ public struct RequestInterpretation: Sendable, Hashable {
         /// she mentions dinner"), rather than a pointer the words are said about
         /// ("translate this"): the focused entity fits only if it holds them.
         public var isDescribed = false
-        /// Whether a pointer is said as a pronoun ("the reminder about it", "the
-        /// event this was taken at"), not before the noun it points with ("this
-        /// note"): a type named elsewhere may then be of something about it.
+        /// Whether a pointer is said as a pronoun after the noun of what is wanted
+        /// ("the reminder about it", "the event this was taken at"), not before
+        /// the noun it points with ("this note") or a destination ("move it to
+        /// the groceries list"): that type may then be of something about it.
         public var isPronoun = false
 
         /// Whether it points at several entities at once.

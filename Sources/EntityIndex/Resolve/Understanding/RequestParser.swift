@@ -281,8 +281,13 @@ struct RequestParser {
             let words = span.map { request.words[$0] }
             var argument = Interpretation.Argument(role: marker.role, words: words, date: nil)
             if marker.role == "time" {
-                guard let date = moment(of: words) else { continue }
-                argument.date = date
+                if let date = moment(of: words) {
+                    argument.date = date
+                } else if span.contains(where: { grammar.typeNames.contains(in: request.words, at: $0) }) {
+                    argument.role = "destination"  // "move it to the groceries list": where it goes, not what is wanted
+                } else {
+                    continue
+                }
             }
             found.command.arguments.insert(argument, at: 0)
             request.take(marker.index..<end)
@@ -502,7 +507,11 @@ struct RequestParser {
                 }
             } else if let (length, _) = request.match(vocabulary.focusedPointers, at: index),
                       !vocabulary.clauseStartingPointers.contains(request.words[index]) || pointsHere(request, after: index + length) {
-                if isReferenceNoun(at: index + length, in: request) { determinesNoun = true } else { saidAsPronoun = true }
+                if isReferenceNoun(at: index + length, in: request) {
+                    determinesNoun = true
+                } else if (0..<index).contains(where: { grammar.typeNames.contains(in: request.words, at: $0) }) {
+                    saidAsPronoun = true  // after the noun of what is wanted, not before a destination ("move it to the list")
+                }
                 // "this was taken at", "it starts": "this" and "it" always point; "that" may begin a clause.
                 found(.pointer, index..<index + length)
             }
