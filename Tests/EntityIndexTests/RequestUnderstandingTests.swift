@@ -100,6 +100,9 @@ import Testing
         #expect(try read("the one where he brings up the dinner").reference?.isDescribed == true)
         #expect(try read("translate the one I have open").reference?.isDescribed == false)
         // "the photo she sent": photos, hers; she is not what is wanted.
+        let fromHim = try read("messages from him")
+        #expect(fromHim.reference == nil)
+        #expect(fromHim.cues.contains { $0.isOnScreen })
         let sent = try read("open the photo she sent")
         #expect(sent.reference == nil)
         #expect(sent.types == ["photos.asset"])

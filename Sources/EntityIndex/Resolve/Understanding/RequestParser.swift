@@ -528,14 +528,17 @@ struct RequestParser {
             }
         }
         guard !kinds.isEmpty else { return (nil, order) }
-        // "the one where he brings up the dinner", "the photo she sent": the one is wanted, he is whose
-        // it is (but "send him the first one" sends it to him).
+        // "the one where he brings up the dinner", "the photo she sent", "messages from him": the one is
+        // wanted, he is whose it is (but "send him the first one" sends it to him).
         let ones = starts.filter { vocabulary.one.contains(in: request.words, at: $0) }
         let people = zip(kinds, starts).filter { $0.0 == .person }.map(\.1)
-        let afterType = people.contains { position in
-            (max(0, position - 3)..<position).contains { grammar.typeNames.match(in: request.words, at: $0)?.length == position - $0 }
+        // A cue that relates to a person ("from", "with") before the pronoun makes it whose, not what.
+        let personCues = Set(vocabulary.possessiveMeans + vocabulary.possessiveMayMean)
+        let whose = people.contains { position in
+            position > 0 && request.isFree(position - 1) && personCues.contains(request.words[position - 1])
+                || (max(0, position - 3)..<position).contains { grammar.typeNames.match(in: request.words, at: $0)?.length == position - $0 }
         }
-        if afterType || ones.min().map({ firstOne in people.contains { $0 > firstOne } }) == true {
+        if whose || ones.min().map({ firstOne in people.contains { $0 > firstOne } }) == true {
             kinds.removeAll { $0 == .person }
             cues.append(.init(properties: [], words: [], cue: [], isPossessive: true, isOnScreen: true))
             guard !kinds.isEmpty else { return (nil, order) }
