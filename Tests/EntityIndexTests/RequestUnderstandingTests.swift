@@ -100,6 +100,8 @@ import Testing
         #expect(try read("the one where he brings up the dinner").reference?.isDescribed == true)
         #expect(try read("translate the one I have open").reference?.isDescribed == false)
         // "the photo she sent": photos, hers; she is not what is wanted.
+        // A verb that says what was sent, without who sent it, still says what is wanted.
+        #expect(try read("who emailed me about the podcast").types == ["mail.message"])
         let fromHim = try read("messages from him")
         #expect(fromHim.reference == nil)
         #expect(fromHim.cues.contains { $0.isOnScreen })

@@ -809,7 +809,9 @@ struct RequestParser {
             let nounTypes = Set(grammar.typeNames.matches(in: nounWords, at: 0).filter { $0.length == nounWords.count }.map(\.value.type))
             let paths = properties(cuedBy: [vocabulary.agentCue], types: nounTypes.isEmpty ? types : nounTypes)
             guard start < index, !paths.isEmpty else {
-                request.take(index..<index + length)  // the verb alone says nothing to search for
+                // The verb alone says nothing to search for, but what it sends: "who emailed me" asks for a mail.
+                request.take(index..<index + length)
+                said.formUnion(nounTypes)
                 continue
             }
             cues.append(.init(properties: paths, words: request[start..<index], cue: request[index..<index + length]))
