@@ -110,7 +110,6 @@ import Testing
         #expect(sent.types == ["photos.asset"])
         #expect(sent.cues.contains { $0.isOnScreen })
         #expect(try read("the last message").reference?.kind == .position(-1))
-        #expect(try read("the last thing Arjun texted me").reference?.kind == .position(-1))
         #expect(try read("the previous mail").reference?.kind == .relative(.previous))
         #expect(try read("the one after that").reference?.kind == .relative(.next))
         #expect(try read("the mail that is open").reference?.kind == .pointer)
