@@ -102,6 +102,11 @@ import Testing
         // "the photo she sent": photos, hers; she is not what is wanted.
         // A verb that says what was sent, without who sent it, still says what is wanted.
         #expect(try read("who emailed me about the podcast").types == ["mail.message"])
+        #expect(try read("email him").reference?.kind == .person)  // the command's word is no noun
+        let notRead = try read("mail I haven't read")
+        #expect(notRead.command == nil)
+        #expect(notRead.flags.first?.value == false)
+        #expect(try read("how many unread mails do I have").contentWords.isEmpty)
         let fromHim = try read("messages from him")
         #expect(fromHim.reference == nil)
         #expect(fromHim.cues.contains { $0.isOnScreen })

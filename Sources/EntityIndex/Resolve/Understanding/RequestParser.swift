@@ -256,9 +256,12 @@ struct RequestParser {
     /// The command at the start, with its arguments taken.
     private func takeCommand(_ request: inout RequestWords) -> FoundCommand? {
         guard let start = request.nextUntaken(from: 0), let (length, entry) = request.match(vocabulary.commands, at: start) else { return nil }
-        // A command that is also a type's noun, before a cue, is the noun: "mail from Amara", "texts about the launch".
+        // A command that is also a type's noun, before a cue or a clause about it, is the noun: "mail from
+        // Amara", "texts about the launch", "mail I haven't read".
         let isNoun = grammar.typeNames.matches(in: request.words, at: start).contains { $0.length == length }
-        guard !(isNoun && grammar.cues.contains(in: request.words, at: start + length)) else { return nil }
+        let next = start + length
+        let clauseFollows = request.words.indices.contains(next) && vocabulary.subjectPronouns.contains(request.words[next])
+        guard !(isNoun && (grammar.cues.contains(in: request.words, at: next) || clauseFollows)) else { return nil }
         request.take(start..<start + length)
         var found = FoundCommand(command: Interpretation.Command(name: entry.name, words: request[start..<start + length], arguments: [],
                                                                  actsOn: types(named: entry.on, properties: false),
@@ -536,7 +539,7 @@ struct RequestParser {
         let personCues = Set(vocabulary.possessiveMeans + vocabulary.possessiveMayMean)
         let whose = people.contains { position in
             position > 0 && request.isFree(position - 1) && personCues.contains(request.words[position - 1])
-                || (max(0, position - 3)..<position).contains { grammar.typeNames.match(in: request.words, at: $0)?.length == position - $0 }
+                || (max(0, position - 3)..<position).contains { request.match(grammar.typeNames, at: $0)?.length == position - $0 }
         }
         if whose || ones.min().map({ firstOne in people.contains { $0 > firstOne } }) == true {
             kinds.removeAll { $0 == .person }

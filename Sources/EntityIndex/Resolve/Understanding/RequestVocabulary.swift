@@ -51,6 +51,8 @@ public struct RequestVocabulary: Sendable {
     let negations: PhraseTable<Void>
     /// Words for the one speaking ("remind me"): a recipient that is no one to find.
     let speaker: Set<String>
+    /// Pronouns that begin a clause about a noun before them ("mail *I* haven't read").
+    let subjectPronouns: Set<String>
     /// Verbs whose subject is a value of a cue: "what did Arjun send" is from
     /// Arjun; some also say the type ("Hugo emailed": mail), as a spoken type noun.
     let agentVerbs: PhraseTable<String?>
@@ -194,6 +196,7 @@ public struct RequestVocabulary: Sendable {
         possessiveMayMean = table.possessiveMayMean
         negations = try phrases(table.negations)
         speaker = try words(table.speaker ?? [])
+        subjectPronouns = try words(table.subjectPronouns ?? [])
         agentVerbs = try PhraseTable(table.agentVerbs.verbs.map { ($0, nil) } + table.agentVerbs.typed.map { ($0.key, $0.value) })
         ownerQuestions = try phrases(table.ownerQuestions)
         valueEnds = try words(table.valueEnds)
@@ -290,7 +293,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker: [String]?
+        let speaker, subjectPronouns: [String]?
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
