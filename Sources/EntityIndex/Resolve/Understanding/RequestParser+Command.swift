@@ -1,0 +1,160 @@
+import Foundation
+
+/// The command a request starts with ("archive", "text Amara back about it",
+/// "reschedule … to Monday") and its arguments, which are never searched for.
+extension RequestParser {
+    /// A command found at the start of a request.
+    struct FoundCommand {
+        var command: Interpretation.Command
+        /// Where the words it acts on begin.
+        var end: Int
+        /// Whether the person it is said to is what it acts on ("call Mateo").
+        var recipientIsTarget: Bool
+        /// Whether a flag after it is the state it sets ("mark it done"), not a filter.
+        var takesState: Bool
+        /// Whether it asks for several entities.
+        var many: Bool
+    }
+
+    /// The command at the start, with its arguments taken.
+    func takeCommand(_ request: inout RequestWords) -> FoundCommand? {
+        guard let start = request.nextUntaken(from: 0), let (length, entry) = request.match(vocabulary.commands, at: start) else { return nil }
+        // A command that is also a type's noun, before a cue or a clause about it, is the noun: "mail from
+        // Amara", "texts about the launch", "mail I haven't read".
+        let isNoun = grammar.typeNames.matches(in: request.words, at: start).contains { $0.length == length }
+        let next = start + length
+        let clauseFollows = request.words.indices.contains(next) && vocabulary.subjectPronouns.contains(request.words[next])
+        guard !(isNoun && (grammar.cues.contains(in: request.words, at: next) || clauseFollows)) else { return nil }
+        request.take(start..<start + length)
+        var found = FoundCommand(command: Interpretation.Command(name: entry.name, words: request[start..<start + length], arguments: [],
+                                                                 actsOn: types(named: entry.on, properties: false),
+                                                                 asksAbout: types(named: entry.asks, properties: true)),
+                                 end: start + length, recipientIsTarget: false, takesState: entry.argumentRoles.contains("state"),
+                                 many: entry.many)
+        let body = start + length
+        if entry.recipientFirst {
+            found.recipientIsTarget = takeRecipient(&request, after: body, entry: entry, into: &found.command)
+            return found
+        }
+        // Each other argument begins at the last of its markers ("forward the mail from Inês to Seán").
+        var end = request.count
+        let markers = request.positions(from: body + 1).compactMap { index in
+            request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
+        }
+        for marker in markers.reversed() where marker.index < end {
+            let span = (marker.index + marker.length..<end).filter(request.isUntaken)  // not the "please" after it
+            guard !span.isEmpty else { continue }
+            let words = span.map { request.words[$0] }
+            var argument = Interpretation.Argument(role: marker.role, words: words, date: nil)
+            if marker.role == "time" {
+                if let date = moment(of: words) {
+                    argument.date = date
+                } else if span.contains(where: { grammar.typeNames.contains(in: request.words, at: $0) }) {
+                    argument.role = "destination"  // "move it to the groceries list": where it goes, not what is wanted
+                } else {
+                    continue
+                }
+            }
+            found.command.arguments.insert(argument, at: 0)
+            request.take(marker.index..<end)
+            end = marker.index
+        }
+        if entry.argumentRoles.contains("recipient"), !found.command.arguments.contains(where: { $0.role == "recipient" }),
+           let recipient = takeRecipientBeforeObject(&request, after: body) {
+            found.command.arguments.insert(.init(role: "recipient", words: recipient, date: nil), at: 0)
+        }
+        return found
+    }
+
+    /// "send Hugo my run log", "share Amara this": a recipient said right
+    /// after the command, before what is sent — up to three words that name
+    /// no type or cue, then an article or a pointer.
+    func takeRecipientBeforeObject(_ request: inout RequestWords, after body: Int) -> [String]? {
+        func beginsObject(_ index: Int) -> Bool {
+            vocabulary.articles.contains(request.words[index]) || vocabulary.focusedPointers.contains(in: request.words, at: index)
+                || vocabulary.pluralPointers.contains(in: request.words, at: index)
+        }
+        guard let object = (body..<min(body + 4, request.count)).first(where: beginsObject), object > body else { return nil }
+        let span = body..<object
+        let namesSomeone = span.allSatisfy { index in
+            request.isUntaken(index) && !vocabulary.ignored.contains(request.words[index])
+                && !grammar.typeNames.contains(in: request.words, at: index) && !grammar.cues.contains(in: request.words, at: index)
+        }
+        guard namesSomeone else { return nil }
+        request.take(span)
+        return request[span]
+    }
+
+    /// The types some nouns name, and with `properties` those that have a property the nouns name.
+    func types(named nouns: [String], properties: Bool) -> [EntityType] {
+        var types: Set<EntityType> = []
+        for noun in nouns {
+            guard let words = try? normalizedWords(in: noun), !words.isEmpty else { continue }
+            types.formUnion(grammar.typeNames.matches(in: words, at: 0).filter { $0.length == words.count }.map(\.value.type))
+            if properties {
+                types.formUnion(grammar.propertyNames.matches(in: words, at: 0).filter { $0.length == words.count }.map(\.value.type))
+            }
+        }
+        return types.sorted()
+    }
+
+    /// After a command said to someone: "text Amara back about it" (Amara is
+    /// whom to text, "it" the topic and the entity acted on; a topic that is
+    /// only words leaves her the one), "add Seán to the review" (the subject is
+    /// acted on), "text Arjun that the relay may cut out"
+    /// and "text her I'll be late" (the rest is the message). Whether the
+    /// person is what the command acts on.
+    func takeRecipient(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry,
+                               into command: inout Interpretation.Command) -> Bool {
+        if request.isFree(body), vocabulary.speaker.contains(request.words[body]) {
+            // "remind me about the dentist", "text me the details": said to oneself, so what it is about is meant.
+            let marker = request.match(entry.arguments, at: body + 1)?.length ?? 0
+            request.take(body..<body + 1 + marker)
+            return false
+        }
+        let markers = request.positions(from: body + 1).compactMap { index in
+            request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
+        }
+        if let marker = markers.first {
+            let rest = (marker.index + marker.length..<request.count).filter(request.isUntaken)
+            let recipient = (body..<marker.index).filter(request.isUntaken)
+            // A message, or a topic in words to someone ("text Divs about Amma's gift"), is said, not an entity to find.
+            let isSaid = marker.role == "message"
+                || marker.role == "topic" && !recipient.isEmpty && !rest.isEmpty && !pointsAtScreen(request, at: rest[0])
+            if isSaid {
+                command.arguments.append(.init(role: marker.role, words: rest.map { request.words[$0] }, date: nil))
+                request.take(marker.index..<request.count)
+                return true
+            }
+            request.take(marker.index..<marker.index + marker.length)
+            guard !rest.isEmpty, !recipient.isEmpty else { return true }
+            command.arguments.append(.init(role: "recipient", words: recipient.map { request.words[$0] }, date: nil))
+            request.take(body..<marker.index)
+            return false
+        }
+        if let (length, _) = request.match(vocabulary.personPointers, at: body), body + length < request.count {
+            command.arguments.append(.init(role: "message", words: request[body + length..<request.count], date: nil))
+            request.take(body + length..<request.count)
+        }
+        return true
+    }
+
+    /// Whether a screen reference starts at a position: "it", "this mail", "these", "the third one".
+    func pointsAtScreen(_ request: RequestWords, at index: Int) -> Bool {
+        [vocabulary.focusedPointers, vocabulary.pluralPointers, vocabulary.onScreen].contains { $0.contains(in: request.words, at: index) }
+            || request.match(vocabulary.ordinals, at: index + (vocabulary.articles.contains(request.words[index]) ? 1 : 0)) != nil
+    }
+
+    /// The moment words name when they are a time and nothing else ("Monday", "2 pm tomorrow").
+    func moment(of words: [String]) -> Date? {
+        var span = RequestWords(words: words, possessive: words.map { _ in false })
+        // A new time for something: "to 1" is one o'clock.
+        let reading = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: .future, isReferenceNoun: { _, _ in false },
+                                           readsBareHours: true).read(&span)
+        guard let time = reading.time, words.indices.allSatisfy({ span.taken[$0] || vocabulary.articles.contains(words[$0]) })
+        else { return nil }
+        if let from = time.from { return from }
+        if let minutes = time.minutesOfDay { return clock.date(clock.startOfDay(clock.now), minutes: minutes.lowerBound) }
+        return nil
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// What a request points at: an entity it comes after or before ("after the
+/// crew lunch"), and a reference to the screen ("this", "the third photo",
+/// "the one above", "the photo she sent").
+extension RequestParser {
+    /// "after the crew lunch tomorrow": an entity the wanted one follows or
+    /// precedes, when only types, articles and question words come before it.
+    func takeAnchor(_ request: inout RequestWords, after start: Int) -> Interpretation.Anchor? {
+        for index in request.words.indices where index > start || (index == start && start > 0) {
+            guard let (length, relation) = request.match(vocabulary.anchors, at: index) else { continue }
+            let span = (index + length..<request.count).filter(request.isUntaken)
+            guard !span.isEmpty else { continue }
+            let leading = (start..<index).filter(request.isUntaken)
+            let onlyFrame = leading.allSatisfy { position in
+                let word = request.words[position]
+                return vocabulary.ignored.contains(word) || vocabulary.articles.contains(word)
+                    || grammar.typeNames.contains(in: request.words, at: position) || vocabulary.relatives.contains(in: request.words, at: position)
+                    || vocabulary.one.contains(in: request.words, at: position)
+                    || (position > 0 && grammar.typeNames.match(in: request.words, at: position - 1)?.length == 2)
+            }
+            // "the one after that" is an order after what is shown, not after an entity named "that".
+            let pointsAtScreen = vocabulary.focusedPointers.match(in: request.words, at: span[0]).map { $0.length == span.count } ?? false
+            guard onlyFrame, !pointsAtScreen, !startsWithTime(request, at: span[0]) else { continue }
+            request.take(index..<request.count)
+            return Interpretation.Anchor(relation: relation, words: span.map { request.words[$0] })
+        }
+        return nil
+    }
+
+    /// Whether every type the request names (by a noun, or the caller) is of
+    /// things that happen and are not planned — photos taken, messages sent,
+    /// an album of photos — rather than planned, or holding what is planned
+    /// (a calendar's events).
+    func speaksOnlyOfWhatHappened(_ request: RequestWords, requested: Set<EntityType>) -> Bool {
+        var named = requested
+        for index in request.words.indices where request.isUntaken(index) {
+            named.formUnion(grammar.typeNames.matches(in: request.words, at: index).map(\.value.type))
+        }
+        return !named.isEmpty && named.allSatisfy { type in
+            !grammar.scheduledTypes.contains(type) && grammar.timedReferrers[type, default: []].allSatisfy { !grammar.scheduledTypes.contains($0) }
+        }
+    }
+
+    /// Whether a time expression starts at a position ("after 3 pm" is a time, not an anchor).
+    func startsWithTime(_ request: RequestWords, at index: Int) -> Bool {
+        var copy = request
+        _ = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: .either, isReferenceNoun: { _, _ in false }).read(&copy)
+        return copy.taken[index] && !request.taken[index]
+    }
+
+    // MARK: Reference
+
+    /// Whether a position holds a noun a screen reference ends in: "one" or a type ("the third photo").
+    func isReferenceNoun(at index: Int, in request: RequestWords) -> Bool {
+        request.words.indices.contains(index)
+            && (vocabulary.one.contains(in: request.words, at: index) || vocabulary.ones.contains(in: request.words, at: index)
+                || grammar.typeNames.contains(in: request.words, at: index))
+    }
+
+    /// Whether a position holds a word still to be read that says something (not "the", not "did").
+    func isContent(at index: Int, in request: RequestWords) -> Bool {
+        request.isUntaken(index) && !vocabulary.ignored.contains(request.words[index])
+    }
+
+    /// "this", "it", "these", "she", "the third photo", "the previous mail",
+    /// "the 8 am one", "the mail that is open"; and an order in time said with
+    /// other words ("my next call with Arjun"). "Her birthday dinner" is the
+    /// birthday dinner of the person on screen: a cue, added to `cues`.
+    func takeReference(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue])
+        -> (reference: Interpretation.Reference?, order: (order: RequestTime.Order, words: [String])?) {
+        var kinds: [Interpretation.Reference.Kind] = []
+        var starts: [Int] = []
+        var words: [String] = []
+        var order: (order: RequestTime.Order, words: [String])?
+        var determinesNoun = false, saidAsPronoun = false  // "this note"; "the note about it"
+        func found(_ kind: Interpretation.Reference.Kind, _ range: Range<Int>) {
+            kinds.append(kind)
+            starts.append(range.lowerBound)
+            words += request[range]
+            request.take(range)
+        }
+        for index in request.words.indices {
+            if let (length, _) = request.match(vocabulary.onScreen, at: index) { found(.pointer, index..<index + length) }
+            if let (length, order) = request.match(vocabulary.besideFocused, at: index) { found(.relative(order), index..<index + length) }
+            if let (length, offset) = request.match(vocabulary.besideOnScreen, at: index),
+               isReferenceNoun(at: index - 1, in: request) || pointsHere(request, after: index + length) {
+                found(.shown(offset), index..<index + length)
+            }
+            if let (length, _) = request.match(vocabulary.other, at: index) { found(.other, index..<index + length) }
+        }
+        for index in request.words.indices where request.isFree(index) {
+            if let (length, _) = request.match(vocabulary.personDeterminers, at: index), isContent(at: index + length, in: request),
+               !grammar.propertyNames.contains(in: request.words, at: index + length) {
+                cues.append(.init(properties: [], words: [], cue: request[index..<index + length], isPossessive: true, isOnScreen: true))
+                request.take(index..<index + length)
+            } else if let (length, _) = request.match(vocabulary.pluralPointers, at: index) {
+                found(.plural, index..<index + length)
+            } else if let (length, _) = request.match(vocabulary.personPointers, at: index) {
+                found(.person, index..<index + length)
+            } else if let (length, position) = request.match(vocabulary.ordinals, at: index), abs(position) == 1,
+                      let (countLength, count) = count(at: index + length, in: request), count > 1,
+                      isReferenceNoun(at: index + length + countLength, in: request)
+                        || endsClause(at: pastFrame(from: index + length + countLength, in: request), in: request) {
+                // "the first two", "the last three photos"
+                found(.span(position * count), index..<index + length + countLength)
+            } else if let (length, position) = request.match(vocabulary.ordinals, at: index), isReferenceNoun(at: index + length, in: request) {
+                found(.position(position), index..<index + length)
+            } else if let (length, relative) = request.match(vocabulary.relatives, at: index) {
+                if isReferenceNoun(at: index + length, in: request), relative == .previous || relative == .next {
+                    found(.relative(relative), index..<index + length)
+                } else if isReferenceNoun(at: index + length, in: request) || isContent(at: index + length, in: request)
+                            || endsClause(at: pastFrame(from: index + length, in: request), in: request) && !isNoun(request, index..<index + length) {
+                    // "the next meeting", and after what it orders: "when am I talking to her next", "what's first (thing) on Monday".
+                    order = (relative, request[index..<index + length])
+                    request.take(index..<index + length)
+                }
+            } else if let (length, _) = request.match(vocabulary.focusedPointers, at: index),
+                      !vocabulary.clauseStartingPointers.contains(request.words[index]) || pointsHere(request, after: index + length) {
+                if isReferenceNoun(at: index + length, in: request) {
+                    determinesNoun = true
+                } else if (0..<index).contains(where: { grammar.typeNames.contains(in: request.words, at: $0) }) {
+                    saidAsPronoun = true  // after the noun of what is wanted, not before a destination ("move it to the list")
+                }
+                // "this was taken at", "it starts": "this" and "it" always point; "that" may begin a clause.
+                found(.pointer, index..<index + length)
+            }
+        }
+        // "the 8 am one", "the one from Amara": "one" after what else was said, which describes it.
+        let pointsAlready = kinds.contains(.pointer)  // "this one", "the one I have open"
+        var isDescribed = false
+        for index in request.words.indices where request.isFree(index) {
+            if let (length, _) = request.match(vocabulary.one, at: index) {
+                isDescribed = !pointsAlready
+                found(.pointer, index..<index + length)
+            } else if let (length, _) = request.match(vocabulary.ones, at: index) {
+                found(.plural, index..<index + length)
+            }
+        }
+        guard !kinds.isEmpty else { return (nil, order) }
+        // "the one where he brings up the dinner", "the photo she sent", "messages from him": the one is
+        // wanted, he is whose it is (but "send him the first one" sends it to him).
+        let ones = starts.filter { vocabulary.one.contains(in: request.words, at: $0) }
+        let people = zip(kinds, starts).filter { $0.0 == .person }.map(\.1)
+        // A cue that relates to a person ("from", "with") before the pronoun makes it whose, not what.
+        let personCues = Set(vocabulary.possessiveMeans + vocabulary.possessiveMayMean)
+        let whose = people.contains { position in
+            position > 0 && request.isFree(position - 1) && personCues.contains(request.words[position - 1])
+                || (max(0, position - 3)..<position).contains { request.match(grammar.typeNames, at: $0)?.length == position - $0 }
+        }
+        if whose || ones.min().map({ firstOne in people.contains { $0 > firstOne } }) == true {
+            kinds.removeAll { $0 == .person }
+            cues.append(.init(properties: [], words: [], cue: [], isPossessive: true, isOnScreen: true))
+            guard !kinds.isEmpty else { return (nil, order) }
+        }
+        // The most specific kind wins: a position or order, then plural, person, pointer.
+        let kind = kinds.first {
+            switch $0 { case .position, .span, .relative, .shown, .other: true; default: false }
+        }
+            ?? kinds.first { $0 == .plural } ?? kinds.first { $0 == .person } ?? .pointer
+        return (Interpretation.Reference(kind: kind, words: words, isDescribed: isDescribed,
+                                         isPronoun: kind == .pointer && saidAsPronoun && !determinesNoun && !isDescribed), order)
+    }
+
+    /// A count of things at a position: "two", "3".
+    func count(at index: Int, in request: RequestWords) -> (length: Int, count: Int)? {
+        if let (length, count) = request.match(vocabulary.time.numbers, at: index) { return (length, count) }
+        guard request.isFree(index), let count = Int(request.words[index]), count < 100 else { return nil }
+        return (1, count)
+    }
+
+    /// Whether words are said as a noun, after an article ("show the next"),
+    /// not after a pronoun ("talking to her next").
+    func isNoun(_ request: RequestWords, _ range: Range<Int>) -> Bool {
+        func isArticle(_ index: Int) -> Bool {
+            request.words.indices.contains(index) && vocabulary.articles.contains(request.words[index])
+                && !vocabulary.personDeterminers.contains(in: request.words, at: index)
+        }
+        return isArticle(range.lowerBound) || isArticle(range.lowerBound - 1)
+    }
+
+    /// The first position from `index` on that holds more than a frame around
+    /// what was said: words already read (a time) and words that say nothing.
+    func pastFrame(from index: Int, in request: RequestWords) -> Int {
+        var position = index
+        while position < request.words.count, !request.clauseStarts.contains(position),
+              !request.isUntaken(position) || vocabulary.ignored.contains(request.words[position]) {
+            position += 1
+        }
+        return position
+    }
+
+    /// Whether a clause ends before a position: the request's end or a comma.
+    func endsClause(at index: Int, in request: RequestWords) -> Bool {
+        index == request.words.count || request.clauseStarts.contains(index)
+    }
+
+    /// Whether "that" before a position points at something rather than
+    /// beginning a clause ("that mentions oxygen"): it ends the request or
+    /// comes before a type, "one", a cue, a language or words already read.
+    func pointsHere(_ request: RequestWords, after index: Int) -> Bool {
+        guard request.words.indices.contains(index) else { return true }
+        if request.taken[index] || request.possessive[index] { return true }
+        return isReferenceNoun(at: index, in: request) || grammar.cues.contains(in: request.words, at: index)
+            || vocabulary.pointerFollowers.contains(request.words[index])
+            || vocabulary.languageMarkers.contains(in: request.words, at: index)
+            || vocabulary.languageNames.contains(in: request.words, at: index)
+            || grammar.flags.contains(in: request.words, at: index)
+    }
+}

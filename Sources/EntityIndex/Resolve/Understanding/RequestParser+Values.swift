@@ -1,0 +1,238 @@
+import Foundation
+
+/// The languages, types, property names and values, flags and agents a request names.
+extension RequestParser {
+    /// "in Japanese", "the German note"; "into English" is taken but wanted, not filtered by.
+    func takeLanguages(_ request: inout RequestWords) -> [String] {
+        var codes: [String] = []
+        for index in request.words.indices where request.isFree(index) {
+            if let (targetLength, _) = request.match(vocabulary.languageTargets, at: index),
+               let (nameLength, _) = request.match(vocabulary.languageNames, at: index + targetLength),
+               !request.isUntaken(index + targetLength + nameLength) {
+                // "translate this into English": the language wanted, not the one it is in.
+                request.take(index..<index + targetLength + nameLength)
+            } else if let (markerLength, _) = request.match(vocabulary.languageMarkers, at: index),
+               let (nameLength, code) = request.match(vocabulary.languageNames, at: index + markerLength) {
+                codes.append(code)
+                request.take(index..<index + markerLength + nameLength)
+            } else if let (nameLength, code) = request.match(vocabulary.languageNames, at: index),
+                      isReferenceNoun(at: index + nameLength, in: request) || !request.isUntaken(index + nameLength) {
+                codes.append(code)
+                request.take(index..<index + nameLength)
+            }
+        }
+        return codes
+    }
+
+    /// "Inês's email address", "the phone number of Mateo": the types that
+    /// have the property. "High priority": a value of the property, added to `cues`.
+    func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue]) -> Set<EntityType> {
+        var types: Set<EntityType> = []
+        for index in request.words.indices where request.isFree(index) {
+            let matches = grammar.propertyNames.matches(in: request.words, at: index, usable: request.isFree)
+            guard let length = matches.first?.length else { continue }
+            let paths = matches.filter { $0.length == length }.map(\.value)
+            // A value said before the property's name: "high priority", "cancelled status".
+            if index > 0, request.isFree(index - 1) {
+                let value = request.words[index - 1]
+                let valued = paths.filter { path in grammar.enumerationCases(of: path).contains(value) }
+                if !valued.isEmpty {
+                    cues.append(.init(properties: valued, words: [value], cue: request[index..<index + length]))
+                    request.take(index - 1..<index + length)
+                    continue
+                }
+            }
+            let afterOwner = index > 0 && (request.possessive[index - 1] || vocabulary.personPointers.contains(in: request.words, at: index - 1)
+                || asksWhose(before: index, in: request))
+            let owner = request.match(vocabulary.ownerMarkers, at: index + length)?.length ?? 0
+            let beforeOwner = owner > 0 && request.isFree(index + length + owner)
+            guard afterOwner || beforeOwner else { continue }
+            types.formUnion(paths.map(\.type))
+            request.take(index..<index + length + (beforeOwner ? owner : 0))
+        }
+        return types
+    }
+
+    /// Whether "whose" or "who's got" (and articles) come right before a position.
+    func asksWhose(before index: Int, in request: RequestWords) -> Bool {
+        (max(0, index - 4)..<index).contains { start in
+            guard let (length, _) = request.match(vocabulary.ownerQuestions, at: start) ?? vocabulary.ownerQuestions.match(in: request.words, at: start),
+                  start + length <= index else { return false }
+            return (start + length..<index).allSatisfy { vocabulary.articles.contains(request.words[$0]) }
+        }
+    }
+
+    /// Nouns for types ("meetings", "mail", "photo"), and the words that said
+    /// them; a noun that is also a kind of its type ("video") adds that kind to
+    /// `kinds`, unless the type's own noun is said too ("photos and videos": any
+    /// of them). A container said after a cue ("on the crew meals calendar", "in
+    /// the Family album") is the cue's value, not a type wanted; said with a
+    /// time ("my calendar next week"), it stands for what it holds.
+    func takeTypeWords(_ request: inout RequestWords, hasTime: Bool, kinds: inout [Interpretation.PropertyCue])
+        -> (types: Set<EntityType>, words: [String], plural: Bool) {
+        var types: Set<EntityType> = []
+        var words: [String] = []
+        var plural = false
+        var saidKinds: [Interpretation.PropertyCue] = []
+        var saidWhole: Set<EntityType> = []  // types named by a noun for all of them
+        for index in request.words.indices where request.isFree(index) {
+            let matches = grammar.typeNames.matches(in: request.words, at: index, usable: request.isFree)
+            guard let length = matches.first?.length else { continue }
+            let longest = matches.filter { $0.length == length }
+            var named = Set(longest.map(\.value.type))
+            if isCueValue(named, before: index, in: request) { continue }
+            if hasTime {
+                named = Set(named.flatMap { type in
+                    grammar.schemas.schema(for: type)?.timeProperty == nil ? grammar.timedReferrers[type] ?? [type] : [type]
+                })
+            }
+            types.formUnion(named)
+            words += request[index..<index + length]
+            plural = plural || longest.allSatisfy(\.value.isPlural)
+            request.take(index..<index + length)
+            for type in named {
+                let kind = grammar.kinds(namedBy: request[index..<index + length], types: [type])
+                if kind.isEmpty { saidWhole.insert(type) } else { saidKinds += kind }
+            }
+        }
+        kinds += saidKinds.filter { kind in !kind.properties.allSatisfy { saidWhole.contains($0.type) } }
+        return (types, words, plural)
+    }
+
+    /// Whether a type word at a position ends the value of a cue that refers
+    /// to its type ("on the crew meals calendar"): free words with something
+    /// to say lie between the cue and it.
+    func isCueValue(_ types: Set<EntityType>, before index: Int, in request: RequestWords) -> Bool {
+        var position = index - 1
+        var saysSomething = false
+        while position >= 0, request.isFree(position) {
+            let cues = grammar.cues.matches(in: request.words, at: position, usable: request.isFree)
+            if cues.contains(where: { cue in
+                grammar.schemas.schema(for: cue.value.type)?.property(named: cue.value.path)?.kind.referencedType.map(types.contains) ?? false
+            }) {
+                return saysSomething
+            }
+            saysSomething = saysSomething || !vocabulary.ignored.contains(request.words[position])
+            position -= 1
+        }
+        return false
+    }
+
+    /// "unread", "favourite", "haven't done" — for the types named, or any type
+    /// that has the flag. After a command that sets a state ("mark it done"),
+    /// the states it sets.
+    func takeFlags(_ request: inout RequestWords, types: Set<EntityType>, implied: [String], asState: Bool)
+        -> (flags: [Interpretation.FlagCue], states: [Interpretation.Argument]) {
+        var flags: [Interpretation.FlagCue] = []
+        var states: [Interpretation.Argument] = []
+        func add(_ matches: [(length: Int, value: (path: Interpretation.PropertyPath, value: Bool))], words: [String], negated: Bool) -> Bool {
+            let fitting = matches.filter { types.isEmpty || types.contains($0.value.path.type) }
+            guard let value = fitting.first?.value.value else { return false }
+            flags.append(.init(properties: fitting.filter { $0.value.value == value }.map(\.value.path), value: value != negated, words: words))
+            return true
+        }
+        for index in request.words.indices where request.isFree(index) {
+            let matches = grammar.flags.matches(in: request.words, at: index, usable: request.isFree)
+            guard let length = matches.first?.length else { continue }
+            if asState {
+                states.append(.init(role: "state", words: request[index..<index + length], date: nil))
+                request.take(index..<index + length)
+                continue
+            }
+            // "haven't done", "not read yet": a negation up to two words before turns it around.
+            let negation = (max(0, index - 3)..<index).first { start in
+                request.isUntaken(start) && request.match(vocabulary.negations, at: start).map { start + $0.length >= index - 1 } == true
+            }
+            if add(matches.filter { $0.length == length }, words: request[(negation ?? index)..<index + length], negated: negation != nil) {
+                request.take((negation ?? index)..<index + length)
+            }
+        }
+        for word in implied {
+            let words = (try? normalizedWords(in: word)) ?? []
+            _ = add(grammar.flags.matches(in: words, at: 0).filter { $0.length == words.count }, words: words, negated: false)
+        }
+        return (flags, states)
+    }
+
+    /// "from Amara", "with Mateo", "in Airlock A", "tagged hydroponics",
+    /// "what did Arjun send" (an agent: from Arjun), "Amara's photos" (a
+    /// possessive): property values, each up to the next word already read.
+    func takeCues(_ request: inout RequestWords, types: Set<EntityType>) -> [Interpretation.PropertyCue] {
+        var cues: [Interpretation.PropertyCue] = []
+        func fitting(at index: Int) -> (length: Int, paths: [Interpretation.PropertyPath])? {
+            let matches = grammar.cues.matches(in: request.words, at: index, usable: request.isFree)
+                .filter { types.isEmpty || types.contains($0.value.type) }
+            guard let length = matches.first?.length else { return nil }
+            return (length, matches.filter { $0.length == length }.map(\.value))
+        }
+        var index = 0
+        while index < request.count {
+            guard request.isFree(index), let (length, paths) = fitting(at: index) else {
+                index += 1
+                continue
+            }
+            var end = index + length
+            while request.isUntaken(end), fitting(at: end) == nil, !vocabulary.agentVerbs.contains(in: request.words, at: end),
+                  !vocabulary.valueEnds.contains(request.words[end]), !request.clauseStarts.contains(end) {
+                end += 1
+            }
+            let value = Array((index + length..<end).map { request.words[$0] }.drop { vocabulary.articles.contains($0) })
+            guard value.contains(where: { !vocabulary.ignored.contains($0) }) else {
+                index += 1
+                continue
+            }
+            cues.append(.init(properties: paths, words: value, cue: request[index..<index + length]))
+            request.take(index..<end)
+            index = end
+        }
+        // "Amara's photos", "Seán O'Brien's mail": from, by, with or of the entity named, or mentioning it.
+        for index in request.words.indices where request.possessive[index] && request.isUntaken(index) {
+            var start = index
+            while start > 0, index - start < 2, isContent(at: start - 1, in: request) { start -= 1 }
+            guard !vocabulary.ignored.contains(request.words[index]) else { continue }
+            cues.append(.init(properties: properties(cuedBy: vocabulary.possessiveMeans + vocabulary.possessiveMayMean, types: types),
+                              words: request[start..<index + 1], cue: ["'s"], isPossessive: true))
+            request.take(start..<index + 1)
+        }
+        return cues
+    }
+
+    /// "what did Arjun send", "everything Hugo emailed me": whoever does it is
+    /// the value of the agent's cue (from Arjun), and the verb may say the type (mail).
+    func takeAgents(_ request: inout RequestWords, types: Set<EntityType>)
+        -> (cues: [Interpretation.PropertyCue], types: Set<EntityType>) {
+        var cues: [Interpretation.PropertyCue] = []
+        var said: Set<EntityType> = []
+        for index in request.words.indices where request.isFree(index) {
+            guard let (length, noun) = request.match(vocabulary.agentVerbs, at: index) else { continue }
+            var start = index
+            while start > 0, index - start < 3, isContent(at: start - 1, in: request) { start -= 1 }
+            let nounWords = noun.flatMap { try? normalizedWords(in: $0) } ?? []
+            let nounTypes = Set(grammar.typeNames.matches(in: nounWords, at: 0).filter { $0.length == nounWords.count }.map(\.value.type))
+            let paths = properties(cuedBy: [vocabulary.agentCue], types: nounTypes.isEmpty ? types : nounTypes)
+            guard start < index, !paths.isEmpty else {
+                // The verb alone says nothing to search for, but what it sends: "who emailed me" asks for a mail.
+                request.take(index..<index + length)
+                said.formUnion(nounTypes)
+                continue
+            }
+            cues.append(.init(properties: paths, words: request[start..<index], cue: request[index..<index + length]))
+            said.formUnion(nounTypes)
+            request.take(start..<index + length)
+        }
+        return (cues, said)
+    }
+
+    /// The properties of some types (any, when empty) that cue words bring in.
+    func properties(cuedBy words: [String], types: Set<EntityType>) -> [Interpretation.PropertyPath] {
+        var paths: [Interpretation.PropertyPath] = []
+        for word in words {
+            let folded = (try? normalizedWords(in: word)) ?? []
+            for match in grammar.cues.matches(in: folded, at: 0) where match.length == folded.count
+                && (types.isEmpty || types.contains(match.value.type)) && !paths.contains(match.value) {
+                paths.append(match.value)
+            }
+        }
+        return paths
+    }
+}
