@@ -111,6 +111,10 @@ import Testing
         let grid = ["photos.asset:photo-001", "photos.asset:photo-002", "photos.asset:photo-003", "photos.asset:photo-004"]
         #expect(Set(try resolve("the one with Chen in it", visible: grid).results.map(\.identifier.id)) == ["photo-002", "photo-003"])
         #expect(try resolve("the one from Amara", visible: grid).status == .notFound)
+        // All but the focused one.
+        let rest = try resolve("delete everything except this one", visible: photos, focused: photos[1])
+        #expect(rest.status == .resolved)
+        #expect(rest.results.map(\.identifier.id) == ["photo-001", "photo-006"])
         // Several from the top or the bottom; never fewer than said.
         let firstTwo = try resolve("delete the first two", visible: photos)
         #expect(firstTwo.status == .resolved)

@@ -71,7 +71,7 @@ struct ScreenResolver {
             // "the one above": beside the focused one, among what fits, in screen order.
             guard let focused = fitting.firstIndex(where: { $0.matched.first == "focused" }) else { return [] }
             return fitting.indices.contains(focused + offset) ? [fitting[focused + offset]] : []
-        case .other:
+        case .other, .others:
             return fitting.filter { $0.matched.first != "focused" }
         }
     }

@@ -43,6 +43,7 @@ extension RequestInterpretation.Reference.Kind {
         case .position(let position): "position \(position)"
         case .relative(let order): order.rawValue
         case .other: "other"
+        case .others: "others"
         case .shown(let offset): offset < 0 ? "shown above" : "shown below"
         case .span(let count): count > 0 ? "first \(count)" : "last \(-count)"
         }

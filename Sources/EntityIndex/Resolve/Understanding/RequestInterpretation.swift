@@ -75,6 +75,8 @@ public struct RequestInterpretation: Sendable, Hashable {
             case relative(RequestTime.Order)
             /// "the other one": what is shown besides the focused entity.
             case other
+            /// "the rest of them", "everything except this one": all of what is shown besides the focused entity.
+            case others
             /// "the one above", "the mail below this one": the entity shown just
             /// before (-1) or after (+1) the focused one.
             case shown(Int)
@@ -102,7 +104,7 @@ public struct RequestInterpretation: Sendable, Hashable {
         /// Whether it points at several entities at once.
         public var isPlural: Bool {
             if case .span = kind { return true }
-            return kind == .plural
+            return kind == .plural || kind == .others
         }
     }
 

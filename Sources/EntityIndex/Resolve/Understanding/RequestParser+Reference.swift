@@ -87,7 +87,11 @@ extension RequestParser {
                isReferenceNoun(at: index - 1, in: request) || pointsHere(request, after: index + length) {
                 found(.shown(offset), index..<index + length)
             }
-            if let (length, _) = request.match(vocabulary.other, at: index) { found(.other, index..<index + length) }
+            if let (length, _) = request.match(vocabulary.others, at: index) {
+                found(.others, index..<index + length)
+            } else if let (length, _) = request.match(vocabulary.other, at: index) {
+                found(.other, index..<index + length)
+            }
         }
         for index in request.words.indices where request.isFree(index) {
             if let (length, _) = request.match(vocabulary.personDeterminers, at: index), isContent(at: index + length, in: request),
@@ -155,7 +159,7 @@ extension RequestParser {
         }
         // The most specific kind wins: a position or order, then plural, person, pointer.
         let kind = kinds.first {
-            switch $0 { case .position, .span, .relative, .shown, .other: true; default: false }
+            switch $0 { case .position, .span, .relative, .shown, .other, .others: true; default: false }
         }
             ?? kinds.first { $0 == .plural } ?? kinds.first { $0 == .person } ?? .pointer
         return (Interpretation.Reference(kind: kind, words: words, isDescribed: isDescribed,

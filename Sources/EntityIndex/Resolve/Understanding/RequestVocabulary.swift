@@ -32,6 +32,8 @@ public struct RequestVocabulary: Sendable {
     let relatives: PhraseTable<RequestTime.Order>
     /// "the other one": what is shown besides the focused entity.
     let other: PhraseTable<Void>
+    /// "the rest of them", "everything except this one": all that is shown besides the focused entity.
+    let others: PhraseTable<Void>
     /// "the one after that", "the one before": the entity beside the focused one in time.
     let besideFocused: PhraseTable<RequestTime.Order>
     /// "the one above", "the mail below this one": the entity shown just before
@@ -187,6 +189,7 @@ public struct RequestVocabulary: Sendable {
         relatives = try PhraseTable(references.previous.map { ($0, .previous) } + references.next.map { ($0, .next) }
             + references.latest.map { ($0, .latest) } + references.earliest.map { ($0, .earliest) })
         other = try phrases(references.other)
+        others = try phrases(references.others ?? [])
         besideFocused = try PhraseTable(references.beforeThis.map { ($0, .previous) } + references.afterThis.map { ($0, .next) })
         besideOnScreen = try PhraseTable(references.above.map { ($0, -1) } + references.below.map { ($0, 1) })
         thingsOrPeople = try phrases(references.thingsOrPeople)
@@ -233,6 +236,7 @@ public struct RequestVocabulary: Sendable {
         let phraseWords = ignored.union(pastTense).union(fillers.words).union(commands.words).union(focusedPointers.words)
             .union(pluralPointers.words).union(personPointers.words).union(onScreen.words).union(relatives.words)
             .union(besideFocused.words).union(besideOnScreen.words).union(other.words)
+            .union(others.words)
         possessiveEndings = PossessiveEndings(suffixes: table.possessiveSuffixes.sorted { $0.count > $1.count }, wholeWords: phraseWords)
     }
 
@@ -255,6 +259,7 @@ public struct RequestVocabulary: Sendable {
             let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]
             let ordinals: [String: Int]
             let previous, next, latest, earliest, beforeThis, afterThis, above, below, thingsOrPeople, other: [String]
+            let others: [String]?
         }
         struct Time: Decodable {
             struct Day: Decodable {
