@@ -184,7 +184,7 @@ struct ScreenResolver {
                                   languages: interpretation.languages, anchor: clock.now.timeIntervalSince1970,
                                   schemas: grammar.schemas, clock: clock)
         let filterQuery = try filter.query()
-        var passing = try reader.passing(candidates, try Query.all(constraints + (filterQuery.map { [$0] } ?? [])))
+        var passing = try reader.passing(candidates, try Query.all(constraints + [filterQuery].compactMap { $0 }))
         let valuesAsWords = passing.isEmpty && !cueWords.isEmpty
         if valuesAsWords {
             // No one shown holds the values ("the one with Chen in it" where no photo lists Chen among

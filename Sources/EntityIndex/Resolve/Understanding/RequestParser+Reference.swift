@@ -103,7 +103,7 @@ extension RequestParser {
             } else if let (length, _) = request.match(vocabulary.personPointers, at: index) {
                 found(.person, index..<index + length)
             } else if let (length, position) = request.match(vocabulary.ordinals, at: index), abs(position) == 1,
-                      let (countLength, count) = count(at: index + length, in: request), count > 1,
+                      let (countLength, count) = vocabulary.time.number(at: index + length, in: request), count > 1,
                       isReferenceNoun(at: index + length + countLength, in: request)
                         || endsClause(at: pastFrame(from: index + length + countLength, in: request), in: request) {
                 // "the first two", "the last three photos"
@@ -121,12 +121,12 @@ extension RequestParser {
                 }
             } else if let (length, _) = request.match(vocabulary.focusedPointers, at: index),
                       !vocabulary.clauseStartingPointers.contains(request.words[index]) || pointsHere(request, after: index + length) {
+                // "this was taken at", "it starts": "this" and "it" always point; "that" may begin a clause.
                 if isReferenceNoun(at: index + length, in: request) {
                     determinesNoun = true
                 } else if (0..<index).contains(where: { grammar.typeNames.contains(in: request.words, at: $0) }) {
                     saidAsPronoun = true  // after the noun of what is wanted, not before a destination ("move it to the list")
                 }
-                // "this was taken at", "it starts": "this" and "it" always point; "that" may begin a clause.
                 found(.pointer, index..<index + length)
             }
         }
@@ -166,12 +166,6 @@ extension RequestParser {
                                          isPronoun: kind == .pointer && saidAsPronoun && !determinesNoun && !isDescribed), order)
     }
 
-    /// A count of things at a position: "two", "3".
-    func count(at index: Int, in request: RequestWords) -> (length: Int, count: Int)? {
-        if let (length, count) = request.match(vocabulary.time.numbers, at: index) { return (length, count) }
-        guard request.isFree(index), let count = Int(request.words[index]), count < 100 else { return nil }
-        return (1, count)
-    }
 
     /// Whether words are said as a noun, after an article ("show the next"),
     /// not after a pronoun ("talking to her next").

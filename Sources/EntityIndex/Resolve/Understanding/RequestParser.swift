@@ -99,7 +99,7 @@ struct RequestParser {
         // one read as a cue's value ("from tycho-station") still is, for the cue.
         let unread = Set(request.words.indices.filter(request.isUntaken).map { request.words[$0] } + cues.flatMap(\.words))
         interpretation.identifiers.removeAll { identifier in
-            !identifier.contains("@") && identifier.contains("-")
+            identifier.contains("-") && identifier.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
                 && identifier.split(separator: "-").allSatisfy { !unread.contains(String($0)) }
         }
         // An email or a phone number is searched whole, as an identifier, not word by word.

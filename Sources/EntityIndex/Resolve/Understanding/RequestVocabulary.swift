@@ -131,6 +131,12 @@ public struct RequestVocabulary: Sendable {
         let ordinalSuffixes: [String]
         /// How a date written in numbers reads when both could be a month ("4/5"): day first or month first.
         let dayFirst: Bool
+
+        /// A number at a position, in digits (1 to 999) or words: "3", "three", "a couple of".
+        func number(at index: Int, in request: RequestWords) -> (length: Int, value: Int)? {
+            if request.isFree(index), let number = Int(request.words[index]), number > 0, number < 1_000 { return (1, number) }
+            return request.match(numbers, at: index)
+        }
     }
 
     /// The bundled English vocabulary.

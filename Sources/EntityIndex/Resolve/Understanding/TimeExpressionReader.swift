@@ -456,9 +456,7 @@ struct TimeExpressionReader {
 
     /// A number: "3", "three", "a couple of"; with `optional`, one when there is none.
     private func quantity(at index: Int, in request: RequestWords, optional: Bool) -> (Int, Int)? {
-        if request.isFree(index), let number = Int(request.words[index]), number > 0, number < 1_000 { return (1, number) }
-        if let (length, number) = request.match(words.numbers, at: index) { return (length, number) }
-        return optional ? (0, 1) : nil
+        words.number(at: index, in: request) ?? (optional ? (0, 1) : nil)
     }
 
     /// A time of day, as the minutes of an hour or a minute: "8 am", "8am",
