@@ -173,6 +173,57 @@ import Testing
 @Suite struct RecurrenceTests {
     private func seconds(_ text: String) -> Double { ISO8601.seconds(fromDate: text)! }
 
+    /// A day of a veterinary practice, apart from the sample corpus: tomorrow (Friday 13 March)
+    /// holds a run, a dentist's appointment and a dinner; a supplier writes from its own domain.
+    private func practice() throws -> EntityIndex {
+        let practice = try EntityIndex()
+        func timed(_ id: String, _ title: String, _ start: String) -> Entity {
+            Entity(type: "calendar.event", id: id, properties: ["title": .string(title), "startDate": .string(start)])
+        }
+        func mail(_ id: String, from: String, subject: String, body: String) -> Entity {
+            Entity(type: "mail.message", id: id, properties: ["from": .string(from), "subject": .string(subject), "body": .string(body),
+                                                               "sentAt": "2026-03-10T08:00:00Z"])
+        }
+        try practice.donate([
+            timed("run", "Morning run", "2026-03-13T07:00:00Z"), timed("dentist", "Dentist", "2026-03-13T17:30:00Z"),
+            timed("dinner", "Dinner at Marta's", "2026-03-13T21:00:00Z"),
+            Entity(type: "messages.contact", id: "raul", properties: ["name": "Raúl Gómez", "email": "raul.gomez@distlevante.es",
+                                                                     "organization": "Distribuciones Levante"]),
+            Entity(type: "messages.contact", id: "marco", properties: ["name": "Marco Bianchi", "email": "marco.bianchi@gmail.com"]),
+            Entity(type: "messages.contact", id: "pilar", properties: ["name": "Pilar Ortega", "email": "pilar.ortega@gmail.com"]),
+            mail("invoice", from: "facturacion@distlevante.es", subject: "Invoice F-1102", body: "Payment within 30 days."),
+            mail("order", from: "pedidos@distlevante.es", subject: "Your order has shipped", body: "It arrives on Friday."),
+            mail("rota", from: "lena.ruiz@clinic.es", subject: "December rota", body: "Marcos and Sofía swapped the 8th."),
+            Entity(type: "notes.note", id: "party", properties: ["title": "Pilar party ideas", "body": "Bowling and pizza. 12 friends max."]),
+        ])
+        return practice
+    }
+
+    @Test func theLastOfATimeIsItsLastAndAfternoonsRunToSix() throws {
+        let practice = try practice()
+        func resolve(_ text: String) throws -> Resolution {
+            try practice.resolve(SearchQuery(text, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        }
+        #expect(try resolve("the last event tomorrow").results.first?.identifier.id == "dinner")
+        #expect(try resolve("what's the last thing on my calendar tomorrow").results.first?.identifier.id == "dinner")
+        #expect(try resolve("the first thing tomorrow").results.first?.identifier.id == "run")
+        #expect(ids(try resolve("what's on tomorrow afternoon").results) == ["dentist"])
+    }
+
+    @Test func valuesThatNameSomeoneAreMeantAsThem() throws {
+        let practice = try practice()
+        func resolve(_ text: String, types: Set<EntityType> = []) throws -> Resolution {
+            try practice.resolve(SearchQuery(text, types: types, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        }
+        // An organization is where its people write from, though none of its mail says its name.
+        #expect(Set(ids(try resolve("emails from Levante").results).prefix(2)) == ["invoice", "order"])
+        // Marco never wrote: a mail that mentions Marcos is no mail from him.
+        #expect(try resolve("emails from Marco", types: ["mail.message"]).status != .resolved)
+        // "her" with nothing on screen is the one the request names.
+        #expect(try resolve("how many friends is Pilar inviting to her party").results.first?.identifier.id == "party")
+        #expect(try resolve("her party").status == .notFound)
+    }
+
     @Test func occurrencesStepFromTheFirstDate() throws {
         let start = seconds("2026-03-10T12:00:00Z")
         let weekly = EntityTime(start: start, recurrence: Recurrence(frequency: .weekly))

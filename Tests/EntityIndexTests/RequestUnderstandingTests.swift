@@ -20,6 +20,7 @@ import Testing
     }
 
     @Test func commandsTakeTheirWordsAndArguments() throws {
+        #expect(try read("go back to the previous one").command?.name == "open")
         let archive = try read("archive this")
         #expect(archive.command?.name == "archive")
         #expect(archive.reference?.kind == .pointer)
@@ -163,6 +164,11 @@ import Testing
         let both = try read("photos and videos with Arjun in them")
         #expect(both.types == ["photos.asset"])
         #expect(!both.cues.contains { $0.properties.map(\.path) == ["mediaType"] })
+        // Of two type nouns, one before a word it describes is no type wanted.
+        let link = try read("meetings with a video link")
+        #expect(link.types == ["calendar.event"])
+        #expect(!link.cues.contains { $0.properties.map(\.path) == ["mediaType"] })
+        #expect(try read("the calendar event Marco created").types.contains("calendar.event"))
     }
 
     @Test func timeWordsBecomeRangesOnTheClock() throws {
@@ -219,6 +225,12 @@ import Testing
         // An order with only a time and words that say nothing after it orders what is asked for.
         #expect(try read("what's first thing on Monday").time?.order == .earliest)
         #expect(try read("what's first on Monday").contentWords.isEmpty)
+        // After an article, "thing" is "one": "the last thing on my calendar tonight" is the last of them.
+        #expect(try read("what's the last thing on my calendar tonight").reference?.kind == .position(-1))
+        // Days of the year by name: the nearest one, or the last one for the past.
+        #expect(try read("what's on christmas eve").time?.from == day("2026-12-24"))
+        #expect(try read("what did we do on new year's eve").time?.from == day("2025-12-31"))
+        #expect(try read("this afternoon").time?.to == day("2026-03-12").addingTimeInterval(18 * 3_600))
         let overdue = try read("overdue reminders")
         #expect(overdue.time?.to == sampleNow)
         #expect(overdue.flags.first?.value == false)

@@ -25,6 +25,9 @@ struct CueMatcher {
         /// Words said before a possessive's name that are not part of it
         /// ("translate" in "translate Chen's last message"): to be searched as words.
         var unusedWords: [String] = []
+        /// Whether the value names someone or something the index holds (a
+        /// person, a list): it was meant as that value, even when nothing has it.
+        var namesEntity = false
 
         /// The query for entities that hold any alternative, or nil when there are none.
         func query() throws -> Query? { try (strong + weak).query() }
@@ -55,12 +58,14 @@ struct CueMatcher {
         for path in cue.properties {
             guard let property = schemas.schema(for: path.type)?.property(named: path.path) else { continue }
             let found = try alternatives(for: cue.words, property: property, path: path.path, people: &people)
+            if property.kind.referencedType != nil, !found.isEmpty { match.namesEntity = true }
             // "Seán's birthday" is his, not one he goes to: the looser cues of a possessive count in part.
             let isLoose = !loose.isEmpty && !property.words.cues.isEmpty
                 && property.words.cues.allSatisfy { cue in (try? normalizedWords(in: cue)).map { $0.allSatisfy(loose.contains) } ?? false }
             if isLoose { match.weak += found } else { match.strong += found }
         }
         match.strong = Array(Set(match.strong)).sorted { $0.lexicographicallyPrecedes($1) }
+        if !owners.isEmpty || !(people ?? []).isEmpty { match.namesEntity = true }
         if cue.isPossessive {
             // A name that holds the owner's ("Amma's Birthday", "Arjun's Birthday" for Aju) relates to them
             // as much as a reference does.
@@ -177,10 +182,31 @@ struct CueMatcher {
             // or the addresses of people so named.
             let named = try people ?? self.named(words, among: try Query.ofTypes(grammar.personTypes))
             people = named
-            return allWords + (named.flatMap(identifierValues(of:)) + identifiers).map { [IndexLayout.identifierPrefix(for: path) + $0] }
+            let values = named.flatMap(identifierValues(of:)) + identifiers + (try organizationDomains(for: significant))
+            return allWords + values.map { [IndexLayout.identifierPrefix(for: path) + $0] }
         case .notSearched:
             return []
         }
+    }
+
+    /// The email domains of an organization the words name ("from Levante":
+    /// distlevante.es, where Raúl of Distribuciones Levante writes from): the
+    /// domains of people whose words hold them all, when a domain spells one of
+    /// the words (a shared mail provider's does not).
+    private func organizationDomains(for words: [String]) throws -> [String] {
+        guard let holdsAll = try Query.all(try words.map { try Query.term(IndexLayout.stemmedTerm(try stemmer.stem($0))) }) else { return [] }
+        let matches = try reader.database.search(try Query.combine(.filter, [holdsAll, try Query.ofTypes(grammar.personTypes)]),
+                                                 limit: Self.namedLimit)
+        var domains: Set<String> = []
+        for rank in 0..<matches.count {
+            for value in identifierValues(of: try matches.document(at: rank).storedEntity()) {
+                guard let at = value.lastIndex(of: "@") else { continue }
+                let domain = value[value.index(after: at)...]
+                let name = domain.split(separator: ".").dropLast().joined(separator: ".")
+                if words.contains(where: name.contains) { domains.insert(String(domain)) }
+            }
+        }
+        return domains.sorted()
     }
 
     /// An entity's identifiers (emails, phone numbers) as exact values.

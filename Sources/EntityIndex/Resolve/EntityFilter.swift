@@ -33,7 +33,9 @@ struct EntityFilter {
         var lower = time?.from?.timeIntervalSince1970, upper = time?.to.map { $0.timeIntervalSince1970 - 0.001 }
         switch time?.order {
         case .next?: lower = max(lower ?? anchor, anchor)
-        case .previous?, .latest?: upper = min(upper ?? anchor, anchor)
+        case .previous?: upper = min(upper ?? anchor, anchor)
+        // "the latest message" is before now; "the last event tonight" is the last within the time said.
+        case .latest?: upper = upper ?? anchor
         default: break
         }
         return (lower, upper)

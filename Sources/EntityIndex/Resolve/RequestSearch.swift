@@ -41,11 +41,20 @@ struct RequestSearch {
                                  identifiers: interpretation.identifiers)
         // A value nothing in the index holds is searched as words instead.
         var cues: [(cue: RequestInterpretation.PropertyCue, match: CueMatcher.Match)] = []
+        // Values that name someone or something the index holds, which nothing has ("from Marco", who never
+        // wrote): their words are searched, but what holds only the words does not account for them.
+        var unheldValues = 0
         for cue in interpretation.cues {
             if cue.isOnScreen {
                 // "her birthday dinner": whatever refers to the person on screen.
-                guard let person = try personOnScreen() else { return ([], try text(for: interpretation)) }
-                cues.append((cue, try matcher.match(possessiveOf: person)))
+                if let person = try personOnScreen() {
+                    cues.append((cue, try matcher.match(possessiveOf: person)))
+                    continue
+                }
+                // "is Pilar inviting friends to her party": else someone the request names, searched as a word.
+                guard try interpretation.contentWords.contains(where: { !(try matcher.mentionTerms(forWord: $0)).isEmpty }) else {
+                    return ([], try text(for: interpretation))
+                }
                 continue
             }
             let match = try matcher.match(cue)
@@ -53,6 +62,7 @@ struct RequestSearch {
             // A value nothing holds ("to Chennai" as a mail's recipient) was meant otherwise: search its words.
             guard let query = try match.query(), try reader.database.search(query, limit: 1).count > 0 else {
                 interpretation.contentWords += cue.words
+                if match.namesEntity { unheldValues += 1 }
                 continue
             }
             cues.append((cue, match))
@@ -160,9 +170,10 @@ struct RequestSearch {
             scored.append(candidate)
         }
         // Words that are some entity's whole name were required of every match: each holds them all.
-        let measures = plan.requiresAllWords && cues.isEmpty && typeUnit == nil && askedTypes.isEmpty
+        let measures = plan.requiresAllWords && cues.isEmpty && unheldValues == 0 && typeUnit == nil && askedTypes.isEmpty
             ? scored.map { _ in Coverage.Measure(share: 1, holdsCue: []) }
-            : try Coverage(reader: reader, plan: plan, mentions: mentions, cues: cues.map(\.match), typeUnit: typeUnit,
+            : try Coverage(reader: reader, plan: plan, mentions: mentions,
+                           cues: cues.map(\.match) + Array(repeating: CueMatcher.Match(), count: unheldValues), typeUnit: typeUnit,
                            askedTypes: askedTypes, vocabulary: grammar.vocabulary).measure(scored)
         let words = plan.words.map(\.word)
         let wordsQuery = NameScoring.QueryWords(words)

@@ -58,6 +58,13 @@ extension RequestParser {
                 || grammar.typeNames.contains(in: request.words, at: index))
     }
 
+    /// Whether a noun after an ordinal stands for "one" because an article
+    /// comes first: "the last thing on my calendar", not "first thing on Monday".
+    func saysOne(at index: Int, afterOrdinalAt ordinal: Int, in request: RequestWords) -> Bool {
+        request.words.indices.contains(index) && ordinal > 0 && vocabulary.oneAfterArticle.contains(request.words[index])
+            && vocabulary.articles.contains(request.words[ordinal - 1])
+    }
+
     /// Whether a position holds a word still to be read that says something (not "the", not "did").
     func isContent(at index: Int, in request: RequestWords) -> Bool {
         request.isUntaken(index) && !vocabulary.ignored.contains(request.words[index])
@@ -108,7 +115,8 @@ extension RequestParser {
                         || endsClause(at: pastFrame(from: index + length + countLength, in: request), in: request) {
                 // "the first two", "the last three photos"
                 found(.span(position * count), index..<index + length + countLength)
-            } else if let (length, position) = request.match(vocabulary.ordinals, at: index), isReferenceNoun(at: index + length, in: request) {
+            } else if let (length, position) = request.match(vocabulary.ordinals, at: index),
+                      isReferenceNoun(at: index + length, in: request) || saysOne(at: index + length, afterOrdinalAt: index, in: request) {
                 found(.position(position), index..<index + length)
             } else if let (length, relative) = request.match(vocabulary.relatives, at: index) {
                 if isReferenceNoun(at: index + length, in: request), relative == .previous || relative == .next {

@@ -75,7 +75,19 @@ extension RequestParser {
         var plural = false
         var saidKinds: [Interpretation.PropertyCue] = []
         var saidWhole: Set<EntityType> = []  // types named by a noun for all of them
-        for index in request.words.indices where request.isFree(index) {
+        // Of several type nouns, one after an article and right before a word that says something describes
+        // that word ("meetings with a video link"): the other is wanted.
+        var nouns: [(index: Int, length: Int)] = []
+        for index in request.words.indices where request.isFree(index) && index >= (nouns.last.map { $0.index + $0.length } ?? 0) {
+            if let length = grammar.typeNames.matches(in: request.words, at: index, usable: request.isFree).first?.length {
+                nouns.append((index, length))
+            }
+        }
+        let modifiers = nouns.count < 2 ? [] : Set(nouns.filter { index, length in
+            index > 0 && vocabulary.articles.contains(request.words[index - 1])
+                && isContent(at: index + length, in: request) && !grammar.typeNames.contains(in: request.words, at: index + length)
+        }.map(\.0))
+        for index in request.words.indices where request.isFree(index) && !modifiers.contains(index) {
             let matches = grammar.typeNames.matches(in: request.words, at: index, usable: request.isFree)
             guard let length = matches.first?.length else { continue }
             let longest = matches.filter { $0.length == length }

@@ -28,6 +28,9 @@ public struct RequestVocabulary: Sendable {
     let onScreen: PhraseTable<Void>
     let one: PhraseTable<Void>
     let ones: PhraseTable<Void>
+    /// Nouns that stand for "one" after an article and an ordinal ("the last
+    /// thing on my calendar"), but not alone ("first thing on Monday" is an idiom).
+    let oneAfterArticle: Set<String>
     let ordinals: PhraseTable<Int>
     let relatives: PhraseTable<RequestTime.Order>
     /// "the other one": what is shown besides the focused entity.
@@ -104,6 +107,9 @@ public struct RequestVocabulary: Sendable {
         let partsOfDay: PhraseTable<Range<Int>>
         let weekdays: PhraseTable<Int>
         let months: PhraseTable<Int>
+        /// Days of the year by name, as month and day ("christmas eve"), written as
+        /// requests are read: without possessive endings ("new year eve").
+        let holidays: PhraseTable<(month: Int, day: Int)>
         let monthsNeedingContext: Set<String>
         /// Words before such a month that make it one ("early May", "of March").
         let monthContext: Set<String>
@@ -191,6 +197,7 @@ public struct RequestVocabulary: Sendable {
         onScreen = try phrases(references.onScreen)
         one = try phrases(references.one)
         ones = try phrases(references.ones)
+        oneAfterArticle = try words(references.oneAfterArticle ?? [])
         ordinals = try PhraseTable(references.ordinals.map { ($0.key, $0.value) })
         relatives = try PhraseTable(references.previous.map { ($0, .previous) } + references.next.map { ($0, .next) }
             + references.latest.map { ($0, .latest) } + references.earliest.map { ($0, .earliest) })
@@ -220,6 +227,7 @@ public struct RequestVocabulary: Sendable {
             partsOfDay: try PhraseTable(time.partsOfDay.map { ($0.key, $0.value[0] * 60..<$0.value[1] * 60) }),
             weekdays: try PhraseTable(time.weekdays.map { ($0.key, $0.value) }),
             months: try PhraseTable(time.months.map { ($0.key, $0.value) }),
+            holidays: try PhraseTable((time.holidays ?? [:]).map { ($0.key, (month: $0.value[0], day: $0.value[1])) }),
             monthsNeedingContext: try words(time.monthsNeedingContext), monthContext: try words(time.monthContext),
             articles: try words(table.articles),
             units: try PhraseTable(time.units.map { ($0.key, $0.value) }),
@@ -265,7 +273,7 @@ public struct RequestVocabulary: Sendable {
             let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]
             let ordinals: [String: Int]
             let previous, next, latest, earliest, beforeThis, afterThis, above, below, thingsOrPeople, other: [String]
-            let others: [String]?
+            let others, oneAfterArticle: [String]?
         }
         struct Time: Decodable {
             struct Day: Decodable {
@@ -279,6 +287,7 @@ public struct RequestVocabulary: Sendable {
             let days: [String: Day]
             let partsOfDay: [String: [Int]]
             let weekdays, months: [String: Int]
+            let holidays: [String: [Int]]?
             let monthsNeedingContext, monthContext: [String]
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]

@@ -334,6 +334,10 @@ struct TimeExpressionReader {
         if let (length, entry) = request.match(words.days, at: index) {
             return (length, clock.day(offset: entry.day), entry.minutes)
         }
+        if let (length, holiday) = request.match(words.holidays, at: index),
+           let interval = clock.day(ofYear: holiday.month, day: holiday.day, tense: tense) {
+            return (length, interval, nil)  // "christmas eve"
+        }
         // "the week after next"
         let article = request.isFree(index) && words.articles.contains(request.words[index]) ? 1 : 0
         if let (length, interval) = weekOfMonth(at: index, article: article, in: request) { return (length, interval, nil) }
@@ -668,11 +672,24 @@ struct RequestClock {
     /// the next one on or after today for the future).
     func day(ofMonth day: Int, tense: TimeExpressionReader.Tense) -> DateInterval? {
         let today = startOfDay(now)
-        let candidates = (-1...1).compactMap { shift -> DateInterval? in
+        return nearest((-1...1).compactMap { shift -> DateInterval? in
             guard let month = calendar.date(byAdding: .month, value: shift, to: today) else { return nil }
             let parts = calendar.dateComponents([.year, .month], from: month)
             return date(month: parts.month, day: day, year: parts.year)
-        }
+        }, tense: tense)
+    }
+
+    /// A day of the year by name ("christmas eve"): the next one on or after
+    /// today, or the last one on or before it for the past.
+    func day(ofYear month: Int, day: Int, tense: TimeExpressionReader.Tense) -> DateInterval? {
+        let year = calendar.component(.year, from: now)
+        return nearest((-1...1).compactMap { date(month: month, day: day, year: year + $0) }, tense: tense == .past ? .past : .future)
+    }
+
+    /// Of days in order, the one a tense means: the last on or before today
+    /// for the past, the first on or after today for the future, else the nearest.
+    private func nearest(_ candidates: [DateInterval], tense: TimeExpressionReader.Tense) -> DateInterval? {
+        let today = startOfDay(now)
         switch tense {
         case .past: return candidates.last { $0.start <= today }
         case .future: return candidates.first { $0.start >= today }
