@@ -15,6 +15,9 @@ import Testing
         #expect(Spelling.distance("müller", "muller", limit: 1) == 1)
         #expect(Spelling.distance("жизнь", "жинзь", limit: 1) == 1)
         #expect(Spelling.distance("zoë", "zoé", limit: 2) == 1)
+        // Letters doubled or not count one edit in all.
+        #expect(Spelling.distance("hofman", "hoffmann", limit: 1) == 1)
+        #expect(Spelling.distance("mateu", "matteo", limit: 1) == 2)
     }
 
     @Test func typosAreForgivenByWordLength() {
@@ -78,6 +81,7 @@ import Testing
         try index.donate([
             Entity(type: "messages.contact", id: "mateo", properties: ["name": "Mateo"]),
             Entity(type: "messages.contact", id: "matteo", properties: ["name": "Matteo"]),
+            Entity(type: "messages.contact", id: "hoffmann", properties: ["name": "Lena Hoffmann"]),
         ])
         // A word some name holds as it is takes no guesses.
         let exact = try index.resolve(SearchQuery("Mateo"))
@@ -88,6 +92,8 @@ import Testing
         let typo = try index.resolve(SearchQuery("Matteu"))
         #expect(typo.results.map(\.identifier.id) == ["matteo"])
         #expect(typo.results.first?.score == NameScoring.oneEdit)
+        // A name with its doubled letters written once is one edit away.
+        #expect(try index.resolve(SearchQuery("Hofman")).results.map(\.identifier.id) == ["hoffmann"])
     }
 
     @Test(arguments: TestStorage.allCases)

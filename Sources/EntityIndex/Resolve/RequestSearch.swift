@@ -189,7 +189,27 @@ struct RequestSearch {
                 for path in paths where !scored[index].matched.contains(path) { scored[index].matched.append(path) }
             }
         }
+        try lowerWhatIsAlreadySo(&scored)
         return (ordered(scored, by: time?.order, severalWanted: interpretation.asksForSeveral, plan: plan), plan)
+    }
+
+    /// "mark Yuki's message as read": one already read is a less likely target
+    /// than one not yet, so entities already in the state a command sets rank
+    /// after their equals (`Resolution.alreadySoShare`).
+    private func lowerWhatIsAlreadySo(_ candidates: inout [Candidate]) throws {
+        let states = (interpretation.command?.arguments ?? []).filter { $0.role == "state" }.compactMap { state in
+            let matches = grammar.flags.matches(in: state.words, at: 0).filter { $0.length == state.words.count }
+            return matches.first.map { first in
+                RequestInterpretation.FlagCue(properties: matches.filter { $0.value.value == first.value.value }.map(\.value.path),
+                                              value: first.value.value, words: state.words)
+            }
+        }
+        guard !states.isEmpty, !candidates.isEmpty,
+              let alreadySo = try EntityFilter(flags: states, anchor: anchor, schemas: grammar.schemas, clock: clock).query() else { return }
+        let documentIDs = try reader.passing(candidates, alreadySo)
+        for index in candidates.indices where candidates[index].documentID.map(documentIDs.contains) == true {
+            candidates[index].score -= Resolution.alreadySoShare
+        }
     }
 
     /// The one person the screen shows or its focused entity refers to, if there is one.

@@ -51,6 +51,10 @@ public struct Resolution: Sendable, Hashable {
     public static let meaningShare = 0.5
     /// Results within this of the best are put in the order a request asks for ("the next one").
     public static let orderTolerance = 0.05
+    /// How much lower an entity already in the state a command sets ranks
+    /// ("mark … as read": one already read): enough to order it after its
+    /// equals, too little to make a verdict surer.
+    public static let alreadySoShare = 0.01
 
     /// The verdict on ranked results, by the thresholds above. Results below
     /// `minimumScore` stay in the list but never make an answer; a plural

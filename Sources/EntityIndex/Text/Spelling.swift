@@ -40,15 +40,34 @@ enum Spelling {
     }
 
     /// The deletion variants indexed for a name word: one deletion from 4
-    /// letters, two from 9 (enough to meet any query word within its allowance).
+    /// letters, two from 9 (enough to meet any query word within its
+    /// allowance); and the word with its doubled letters written once.
     static func indexedVariants(of word: String) -> Set<String> {
         let length = word.unicodeScalars.count
-        return variants(of: word, deletions: length >= 9 ? 2 : (length >= 4 ? 1 : 0))
+        return variants(of: word, deletions: length >= 9 ? 2 : (length >= 4 ? 1 : 0)).union(undoubledVariant(of: word))
     }
 
-    /// The deletion variants of a query word, within its allowance.
+    /// The deletion variants of a query word, within its allowance, and the
+    /// word with its doubled letters written once.
     static func queryVariants(of word: String) -> Set<String> {
-        variants(of: word, deletions: allowedEdits(for: word))
+        variants(of: word, deletions: allowedEdits(for: word)).union(allowedEdits(for: word) > 0 ? undoubledVariant(of: word) : [])
+    }
+
+    /// A word with each doubled letter written once ("hoffmann": "hofman"):
+    /// people double a letter in a name, or miss one, more than once in a word.
+    static func undoubled(_ word: String) -> String {
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in word.unicodeScalars {
+            if scalar != previous { result.append(scalar) }
+            previous = scalar
+        }
+        return String(result)
+    }
+
+    private static func undoubledVariant(of word: String) -> Set<String> {
+        let undoubled = undoubled(word)
+        return undoubled == word ? [] : [undoubled]
     }
 
     private static func variants(of word: String, deletions: Int) -> Set<String> {
@@ -84,8 +103,17 @@ enum Spelling {
     }
 
     /// The edit distance between two words (insertions, deletions, substitutions
-    /// and swaps of neighbours), or `limit + 1` when it exceeds `limit`.
+    /// and swaps of neighbours; letters doubled or not count one edit in all:
+    /// "Hofman" is one from "Hoffmann"), or `limit + 1` when it exceeds `limit`.
     static func distance(_ a: String, _ b: String, limit: Int) -> Int {
+        let direct = editDistance(a, b, limit: limit)
+        guard direct > 1, limit >= 1 else { return direct }
+        let (undoubledA, undoubledB) = (undoubled(a), undoubled(b))
+        guard undoubledA != a || undoubledB != b else { return direct }
+        return min(direct, 1 + editDistance(undoubledA, undoubledB, limit: limit - 1))
+    }
+
+    private static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
         // Plain ASCII words (most) are compared as their bytes, in place; others by Unicode scalar.
         if isASCII(a), isASCII(b) {
             guard abs(a.utf8.count - b.utf8.count) <= limit else { return limit + 1 }
