@@ -195,6 +195,10 @@ import Testing
             mail("order", from: "pedidos@distlevante.es", subject: "Your order has shipped", body: "It arrives on Friday."),
             mail("rota", from: "lena.ruiz@clinic.es", subject: "December rota", body: "Marcos and Sofía swapped the 8th."),
             Entity(type: "notes.note", id: "party", properties: ["title": "Pilar party ideas", "body": "Bowling and pizza. 12 friends max."]),
+            Entity(type: "messages.message", id: "seen", properties: ["body": "Wind looks good for Sunday", "isRead": true,
+                                                                     "sender": ["type": "messages.contact", "id": "marco"]]),
+            Entity(type: "messages.message", id: "unseen", properties: ["body": "Meet at the club at 9?", "isRead": false,
+                                                                       "sender": ["type": "messages.contact", "id": "marco"]]),
         ])
         return practice
     }
@@ -222,6 +226,10 @@ import Testing
         // "her" with nothing on screen is the one the request names.
         #expect(try resolve("how many friends is Pilar inviting to her party").results.first?.identifier.id == "party")
         #expect(try resolve("her party").status == .notFound)
+        // A command that sets a state acts first on what is not so yet, and is no surer for it.
+        let mark = try resolve("mark Marco's message as read")
+        #expect(ids(mark.results).prefix(2) == ["unseen", "seen"])
+        #expect(mark.status == .ambiguous)
     }
 
     @Test func occurrencesStepFromTheFirstDate() throws {
