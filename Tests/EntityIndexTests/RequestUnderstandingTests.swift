@@ -21,6 +21,11 @@ import Testing
 
     @Test func commandsTakeTheirWordsAndArguments() throws {
         #expect(try read("go back to the previous one").command?.name == "open")
+        let join = try read("join the call")
+        #expect(join.command?.name == "open" && join.types == ["calendar.event"])
+        #expect(try read("which days am I in Lisbon").command?.name == "when")
+        // After a command that sets a state, "email" is a mail, not a contact's address.
+        #expect(try read("mark Haruto's email as read").types == ["mail.message"])
         let archive = try read("archive this")
         #expect(archive.command?.name == "archive")
         #expect(archive.reference?.kind == .pointer)
@@ -138,8 +143,8 @@ import Testing
         let dinner = try read("what time is her birthday dinner")
         #expect(dinner.reference == nil)
         #expect(dinner.cues.contains { $0.isOnScreen })
-        // An order said with words, not a screen: "my next call with Arjun".
-        let next = try read("when's my next call with Arjun")
+        // An order said with words, not a screen: "my next lesson with Arjun".
+        let next = try read("when's my next lesson with Arjun")
         #expect(next.time?.order == .next)
         #expect(next.reference == nil)
     }
@@ -231,6 +236,9 @@ import Testing
         #expect(try read("what's on christmas eve").time?.from == day("2026-12-24"))
         #expect(try read("what did we do on new year's eve").time?.from == day("2025-12-31"))
         #expect(try read("this afternoon").time?.to == day("2026-03-12").addingTimeInterval(18 * 3_600))
+        let weekend = try #require(try read("what's going on the weekend of the 14th?").time)
+        #expect(weekend.from == day("2026-03-14") && weekend.to == day("2026-03-16"))
+        #expect(try read("the week of March 18").time?.from == day("2026-03-16"))
         let overdue = try read("overdue reminders")
         #expect(overdue.time?.to == sampleNow)
         #expect(overdue.flags.first?.value == false)

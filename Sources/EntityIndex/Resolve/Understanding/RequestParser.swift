@@ -48,7 +48,7 @@ struct RequestParser {
         }
         interpretation.languages = takeLanguages(&request)
 
-        var named = takePropertyNames(&request, cues: &cues)
+        var named = takePropertyNames(&request, cues: &cues, setsState: command?.takesState ?? false)
         var restoredTypeWords: [String] = []
         let typeWords = takeTypeWords(&request, hasTime: !(interpretation.time?.isEmpty ?? true), kinds: &cues)
         named.formUnion(typeWords.types)

@@ -341,6 +341,15 @@ struct TimeExpressionReader {
         // "the week after next"
         let article = request.isFree(index) && words.articles.contains(request.words[index]) ? 1 : 0
         if let (length, interval) = weekOfMonth(at: index, article: article, in: request) { return (length, interval, nil) }
+        if let (unitLength, unit) = request.match(words.units, at: index + article), unit == "week" || unit == "weekend",
+           let (ofLength, _) = request.match(words.of, at: index + article + unitLength) {
+            // "the weekend of the 13th", "the week of March 9": the one that holds the day.
+            let dayIndex = index + article + unitLength + ofLength
+            let dayArticle = request.isFree(dayIndex) && words.articles.contains(request.words[dayIndex]) ? 1 : 0
+            if let (dayLength, day, _) = self.day(at: dayIndex + dayArticle, in: request) {
+                return (dayIndex + dayArticle + dayLength - index, clock.unit(unit, containing: day.start, shiftedBy: 0), nil)
+            }
+        }
         if let (unitLength, unit) = request.match(words.units, at: index + article),
            let (afterLength, _) = request.match(words.afterNext, at: index + article + unitLength) {
             return (article + unitLength + afterLength, clock.unit(unit, containing: clock.now, shiftedBy: 2), nil)
