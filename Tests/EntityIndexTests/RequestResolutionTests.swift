@@ -232,6 +232,30 @@ import Testing
         #expect(mark.status == .ambiguous)
     }
 
+    @Test func aChatOnScreenIsReadAsItIsShown() throws {
+        let chat = try EntityIndex()
+        func message(_ id: String, _ body: String, at time: String, from sender: String) -> Entity {
+            Entity(type: "messages.message", id: id, properties: ["body": .string(body), "sentAt": .string(time),
+                                                                  "sender": ["type": "messages.contact", "id": .string(sender)]])
+        }
+        try chat.donate([
+            Entity(type: "messages.contact", id: "ola", properties: ["name": "Ola Kovalenko"]),
+            Entity(type: "messages.contact", id: "kasia", properties: ["name": "Kasia Wójcik"]),
+            message("sock", "Borys ate half a sock again", at: "2026-03-12T07:48:00Z", from: "ola"),
+            message("hut", "Need to book the hut by Friday", at: "2026-03-12T09:30:00Z", from: "kasia"),
+            message("cake", "Did you order the cake for Saturday?", at: "2026-03-12T13:12:00Z", from: "ola"),
+        ])
+        let screen = ScreenContext(visible: ["messages.message:sock", "messages.message:cake"].compactMap(EntityIdentifier.init),
+                                   focused: EntityIdentifier("messages.message:cake"))
+        func resolve(_ text: String) throws -> Resolution {
+            try chat.resolve(SearchQuery(text, context: screen, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        }
+        // The one before in the chat shown, not Kasia's message in between.
+        #expect(try resolve("the message before this").results.first?.identifier.id == "sock")
+        // "she" before what she did is whose: her message, not her contact.
+        #expect(try resolve("what did she say about the cake").results.first?.identifier.id == "cake")
+    }
+
     @Test func occurrencesStepFromTheFirstDate() throws {
         let start = seconds("2026-03-10T12:00:00Z")
         let weekly = EntityTime(start: start, recurrence: Recurrence(frequency: .weekly))

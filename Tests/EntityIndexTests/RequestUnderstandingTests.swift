@@ -252,6 +252,7 @@ import Testing
         #expect(try read("what did Amara send on Tuesday").time?.from == day("2026-03-10"))
         #expect(try read("the mail I got on Tuesday").time?.from == day("2026-03-10"))
         #expect(try read("pics from Tuesday").time?.from == day("2026-03-10"))
+        #expect(try read("the one taken on Sunday").time?.from == day("2026-03-08"))
         #expect(try read("Tuesday", types: ["messages.message"]).time?.from == day("2026-03-10"))
         // Words that look like time but name something stay words.
         #expect(try read("the Lagaan movie night").time == nil)

@@ -38,6 +38,11 @@ struct Resolver {
         if let reference = interpretation.reference {
             switch reference.kind {
             case .relative(let order):
+                // "the message before this" over a chat: the one shown just before it, when one is.
+                if let beside = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
+                                                   interpretation: interpretation, clock: clock).beside(order, on: screen) {
+                    return Resolution(ranked: try shown([beside], limit: request.limit), interpretation: interpretation)
+                }
                 // "the previous mail", "the one after that": before or after the focused one in time, or now.
                 focusedRecord = try screen.focused.flatMap(reader.record(of:))
                 if let focused = screen.focused, let time = focusedRecord?.time {

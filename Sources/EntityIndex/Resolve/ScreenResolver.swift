@@ -45,6 +45,20 @@ struct ScreenResolver {
         return pick(kind, from: fitting)
     }
 
+    /// "the message before this" over a chat: of what is shown and fits, the
+    /// nearest before (or after) the focused entity in time; nil when none is.
+    func beside(_ order: RequestTime.Order, on screen: ScreenContext) throws -> Candidate? {
+        let shown = try resolve(.plural, on: screen)
+        guard let focused = shown.first(where: { $0.matched.first == "focused" })?.record?.time?.start else { return nil }
+        let before = order == .previous
+        let side: [(candidate: Candidate, time: Double)] = shown.compactMap { candidate in
+            guard candidate.matched.first != "focused", let time = candidate.record?.time?.start,
+                  before ? time < focused : time > focused else { return nil }
+            return (candidate, time)
+        }
+        return (before ? side.max { $0.time < $1.time } : side.min { $0.time < $1.time })?.candidate
+    }
+
     /// What a kind of reference picks among the entities that fit, in screen order.
     private func pick(_ kind: RequestInterpretation.Reference.Kind, from fitting: [Candidate]) -> [Candidate] {
         switch kind {

@@ -154,11 +154,13 @@ extension RequestParser {
         // wanted, he is whose it is (but "send him the first one" sends it to him).
         let ones = starts.filter { vocabulary.one.contains(in: request.words, at: $0) }
         let people = zip(kinds, starts).filter { $0.0 == .person }.map(\.1)
-        // A cue that relates to a person ("from", "with") before the pronoun makes it whose, not what.
+        // A cue that relates to a person ("from", "with") before the pronoun, or a verb it does after it
+        // ("what did she say"), makes it whose, not what.
         let personCues = Set(vocabulary.possessiveMeans + vocabulary.possessiveMayMean)
         let whose = people.contains { position in
             position > 0 && request.isFree(position - 1) && personCues.contains(request.words[position - 1])
                 || (max(0, position - 3)..<position).contains { request.match(grammar.typeNames, at: $0)?.length == position - $0 }
+                || request.match(vocabulary.agentVerbs, at: position + 1) != nil
         }
         if whose || ones.min().map({ firstOne in people.contains { $0 > firstOne } }) == true {
             kinds.removeAll { $0 == .person }
