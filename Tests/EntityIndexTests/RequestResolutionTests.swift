@@ -203,6 +203,20 @@ import Testing
         return practice
     }
 
+    @Test func aCancelledEventIsNeverWhatIsOn() throws {
+        let practice = try practice()
+        try practice.donate([Entity(type: "calendar.event", id: "coffee", properties: [
+            "title": "Coffee with Bartek", "startDate": "2026-03-14T17:30:00Z", "status": "cancelled"])])
+        func resolve(_ text: String) throws -> Resolution {
+            try practice.resolve(SearchQuery(text, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        }
+        let saturday = try resolve("anything on Saturday evening?")
+        #expect(ids(saturday.results) == ["coffee"])
+        #expect(saturday.status == .ambiguous)
+        // Asked for as cancelled, it is what is wanted.
+        #expect(try resolve("which events were cancelled").results.first?.identifier.id == "coffee")
+    }
+
     @Test func theLastOfATimeIsItsLastAndAfternoonsRunToSix() throws {
         let practice = try practice()
         func resolve(_ text: String) throws -> Resolution {

@@ -190,7 +190,31 @@ struct RequestSearch {
             }
         }
         try lowerWhatIsAlreadySo(&scored)
+        try lowerWhatIsWithdrawn(&scored)
         return (ordered(scored, by: time?.order, severalWanted: interpretation.asksForSeveral, plan: plan), plan)
+    }
+
+    /// "anything tomorrow evening?": an event that was cancelled does not take
+    /// place, so when a request asks what there is at a time — not one that acts
+    /// on what it names ("delete tomorrow's coffee"), nor one that speaks of the
+    /// property that says so — what is withdrawn (`PropertySchema.withdrawnValues`)
+    /// scores at most `Resolution.withdrawnScore`: after what fits as well, never resolved.
+    private func lowerWhatIsWithdrawn(_ candidates: inout [Candidate]) throws {
+        guard interpretation.time != nil, !(interpretation.command?.changesEntity ?? false) else { return }
+        let spoken = Set(interpretation.cues.flatMap(\.properties))
+        let byType = try grammar.schemas.domains.flatMap(\.types).flatMap { schema in
+            try schema.properties.filter { !spoken.contains(.init(type: schema.type, path: $0.name)) }.flatMap { property in
+                try property.withdrawnValues.compactMap(IndexLayout.exactValue).map { value in
+                    try Query.combine(.filter, [try Query.term(IndexLayout.keywordPrefix(for: property.name) + value),
+                                                try Query.ofTypes([schema.type])])
+                }
+            }
+        }
+        guard !candidates.isEmpty, let withdrawn = try Query.any(byType) else { return }
+        let documentIDs = try reader.passing(candidates, withdrawn)
+        for index in candidates.indices where candidates[index].documentID.map(documentIDs.contains) == true {
+            candidates[index].score = min(candidates[index].score, Resolution.withdrawnScore)
+        }
     }
 
     /// "mark Yuki's message as read": one already read is a less likely target

@@ -55,6 +55,9 @@ public struct Resolution: Sendable, Hashable {
     /// ("mark … as read": one already read): enough to order it after its
     /// equals, too little to make a verdict surer.
     public static let alreadySoShare = 0.01
+    /// The most an entity that no longer takes place (a cancelled event) scores
+    /// when the request does not speak of it: just under `resolvedScore`.
+    public static let withdrawnScore = 0.74
 
     /// The verdict on ranked results, by the thresholds above. Results below
     /// `minimumScore` stay in the list but never make an answer; a plural

@@ -40,18 +40,24 @@ public struct PropertySchema: Sendable, Hashable {
     public var language: Language?
     /// The words a request uses for the property and its values.
     public var words: PropertyWords
+    /// Values that say the entity no longer takes place (an event's
+    /// "cancelled"): a request that names none of the property's values ranks
+    /// such entities after the others, and never resolves on one of them alone.
+    public var withdrawnValues: [String]
 
     /// A property. Unless told otherwise, one that holds text (strings, places,
     /// enumerations, transient entities) is searched as body text and any other
     /// (dates, numbers, references) is not searched.
     public init(_ name: String, _ kind: ValueKind, required: Bool = false,
-                searchable: Searchability? = nil, language: Language? = nil, words: PropertyWords = PropertyWords()) {
+                searchable: Searchability? = nil, language: Language? = nil, words: PropertyWords = PropertyWords(),
+                withdrawn withdrawnValues: [String] = []) {
         self.name = name
         self.kind = kind
         self.isRequired = required
         self.searchability = searchable ?? (kind.holdsText ? .text : .notSearched)
         self.language = language
         self.words = words
+        self.withdrawnValues = withdrawnValues
     }
 }
 

@@ -7,7 +7,8 @@ import Foundation
 ///       "properties": [
 ///         {"name": "name", "kind": "string", "required": true, "searchable": "title"},
 ///         {"name": "sku", "kind": "string", "searchable": "identifier", "spokenNames": ["sku"]},
-///         {"name": "status", "kind": "orderStatus", "cases": ["pending", "shipped", "delivered"]}]}]
+///         {"name": "status", "kind": "orderStatus", "cases": ["pending", "shipped", "delivered", "cancelled"],
+///          "withdrawn": ["cancelled"]}]}]
 ///
 /// Only `type`, `title`, `properties` and each property's `name` and `kind` are
 /// required; every other field has the default the Swift initialisers give it.
@@ -129,10 +130,11 @@ struct SchemaJSON: Codable {
         var cues: [String]?
         var whenTrue: [String]?
         var whenFalse: [String]?
+        var withdrawn: [String]?
         var unknownFields: [String] = []
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case name, kind, cases, required, searchable, language, spokenNames, cues, whenTrue, whenFalse
+            case name, kind, cases, required, searchable, language, spokenNames, cues, whenTrue, whenFalse, withdrawn
         }
     }
 
@@ -313,6 +315,7 @@ extension SchemaJSON.Property {
         cues = try fields.decodeIfPresent([String].self, forKey: .cues)
         whenTrue = try fields.decodeIfPresent([String].self, forKey: .whenTrue)
         whenFalse = try fields.decodeIfPresent([String].self, forKey: .whenFalse)
+        withdrawn = try fields.decodeIfPresent([String].self, forKey: .withdrawn)
         unknownFields = try SchemaJSON.unknownFields(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
     }
 
@@ -333,6 +336,7 @@ extension SchemaJSON.Property {
         cues = property.words.cues
         whenTrue = property.words.whenTrue
         whenFalse = property.words.whenFalse
+        withdrawn = property.withdrawnValues
     }
 
     /// The property this JSON describes.
@@ -373,7 +377,8 @@ extension SchemaJSON.Property {
         }
         return PropertySchema(name, parsed, required: required ?? false, searchable: searchability,
                               language: language.map(Language.init(rawValue:)),
-                              words: PropertyWords(names: spokenNames ?? [], cues: cues ?? [], whenTrue: whenTrue ?? [], whenFalse: whenFalse ?? []))
+                              words: PropertyWords(names: spokenNames ?? [], cues: cues ?? [], whenTrue: whenTrue ?? [], whenFalse: whenFalse ?? []),
+                              withdrawn: withdrawn ?? [])
     }
 }
 

@@ -46,6 +46,9 @@ public struct RequestInterpretation: Sendable, Hashable {
         /// The types a question asks about ("where is…": what has a location;
         /// "who is coming to…": events and people).
         public var asksAbout: [EntityType] = []
+        /// Whether it changes the entity ("delete", "reschedule", "mark as
+        /// read"), rather than asks about or shows it.
+        public var changesEntity = false
     }
 
     /// A value a command is done with ("to Seán", "to Monday").

@@ -28,7 +28,8 @@ extension RequestParser {
         request.take(start..<start + length)
         var found = FoundCommand(command: Interpretation.Command(name: entry.name, words: request[start..<start + length], arguments: [],
                                                                  actsOn: types(named: entry.on, properties: false),
-                                                                 asksAbout: types(named: entry.asks, properties: true)),
+                                                                 asksAbout: types(named: entry.asks, properties: true),
+                                                                 changesEntity: entry.changes),
                                  end: start + length, recipientIsTarget: false, takesState: entry.argumentRoles.contains("state"),
                                  many: entry.many)
         let body = start + length

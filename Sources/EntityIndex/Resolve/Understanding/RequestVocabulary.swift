@@ -97,6 +97,8 @@ public struct RequestVocabulary: Sendable {
         let asks: [String]
         /// What it acts on, as spoken type names ("archive": "mail", "note").
         let on: [String]
+        /// Whether it changes the entity ("delete", "reschedule", "mark"), rather than asks or shows.
+        let changes: Bool
     }
 
     /// The time words (see the table's "time" section).
@@ -185,7 +187,7 @@ public struct RequestVocabulary: Sendable {
                                          argument.markers.map { ($0, argument.role) }
                                      }),
                                      argumentRoles: Set((command.arguments ?? []).map(\.role)), many: command.many ?? false,
-                                     asks: command.asks ?? [], on: command.on ?? [])
+                                     asks: command.asks ?? [], on: command.on ?? [], changes: command.changes ?? false)
             return command.phrases.map { ($0, entry) }
         })
         let references = table.references
@@ -268,6 +270,7 @@ public struct RequestVocabulary: Sendable {
             let many: Bool?
             let asks: [String]?
             let on: [String]?
+            let changes: Bool?
         }
         struct References: Decodable {
             let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]

@@ -43,7 +43,8 @@ extension SchemaDomain {
                                                              cues: ["organized by", "organised by", "hosted by"])),
                          PropertySchema("recurrence", .recurrence),
                          PropertySchema("alarm", .oneOf([.duration, .date])),
-                         PropertySchema("status", eventStatus, searchable: .keywords, words: PropertyWords(names: ["status"])),
+                         PropertySchema("status", eventStatus, searchable: .keywords, words: PropertyWords(names: ["status"]),
+                                        withdrawn: ["cancelled"]),
                          // Kept, not searched: "am I free on Friday" asks for the events
                          // that take the time, not for those marked free.
                          PropertySchema("availability", eventAvailability, searchable: .notSearched,
