@@ -24,6 +24,9 @@ import Testing
         let join = try read("join the call")
         #expect(join.command?.name == "open" && join.types == ["calendar.event"])
         #expect(try read("which days am I in Lisbon").command?.name == "when")
+        // "am I free": what there is then, not events whose availability is "free".
+        let free = try read("am I free Thursday afternoon")
+        #expect(free.command?.name == "ask" && free.contentWords.isEmpty)
         // After a command that sets a state, "email" is a mail, not a contact's address.
         #expect(try read("mark Haruto's email as read").types == ["mail.message"])
         let archive = try read("archive this")
