@@ -29,6 +29,10 @@ import Testing
         #expect(free.command?.name == "ask" && free.contentWords.isEmpty)
         // After a command that sets a state, "email" is a mail, not a contact's address.
         #expect(try read("mark Haruto's email as read").types == ["mail.message"])
+        #expect(try read("forward Haruto's email to Yuki").types == ["mail.message"])
+        // A time after "about" is what it is about.
+        let about = try read("reply to Tomek about Saturday")
+        #expect(about.time == nil && about.contentWords.contains("saturday"))
         let archive = try read("archive this")
         #expect(archive.command?.name == "archive")
         #expect(archive.reference?.kind == .pointer)

@@ -26,14 +26,17 @@ extension RequestParser {
 
     /// "Inês's email address", "the phone number of Mateo": the types that
     /// have the property. "High priority": a value of the property, added to `cues`.
-    /// After a command that sets a state, a property's name that is also a
-    /// type's noun is the type ("mark Haruto's email as read": a mail; a
-    /// contact's address is never read).
-    func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue], setsState: Bool) -> Set<EntityType> {
+    /// After a command that sets a state, or acts on the type, a property's
+    /// name that is also a type's noun is the type ("mark Haruto's email as
+    /// read", "forward Haruto's email to Yuki": a mail; a contact's address is
+    /// never read or forwarded).
+    func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue], setsState: Bool,
+                           actsOn: Set<EntityType>) -> Set<EntityType> {
         var types: Set<EntityType> = []
         for index in request.words.indices where request.isFree(index) {
             let matches = grammar.propertyNames.matches(in: request.words, at: index, usable: request.isFree)
-            guard let length = matches.first?.length, !(setsState && grammar.typeNames.contains(in: request.words, at: index)) else { continue }
+            let nounOf = Set(grammar.typeNames.matches(in: request.words, at: index).map(\.value.type))
+            guard let length = matches.first?.length, !(setsState && !nounOf.isEmpty), nounOf.isDisjoint(with: actsOn) else { continue }
             let paths = matches.filter { $0.length == length }.map(\.value)
             // A value said before the property's name: "high priority", "cancelled status".
             if index > 0, request.isFree(index - 1) {

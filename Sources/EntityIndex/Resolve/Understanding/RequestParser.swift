@@ -27,7 +27,14 @@ struct RequestParser {
         let speaksOfPast = vocabulary.speaksOfPast(request.words) || speaksOnlyOfWhatHappened(request, requested: requested)
         let reader = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: speaksOfPast ? .past : .either,
                                           isReferenceNoun: { isReferenceNoun(at: $0, in: $1) })
-        let time = reader.read(&request, dates: takeNumericDates(in: text, &request))
+        let beforeTime = request
+        var time = reader.read(&request, dates: takeNumericDates(in: text, &request))
+        if let first = request.words.indices.first(where: { request.taken[$0] && !beforeTime.taken[$0] }), first > 0,
+           vocabulary.topicMarkers.contains(request.words[first - 1]) {
+            // "reply to Tomek about Saturday": a time said after "about" is what it is about, not when.
+            request = beforeTime
+            time = TimeExpressionReader.Reading()
+        }
         interpretation.time = time.time
         // A number that is no part of a time ("ends in 0143", not "march 9 2026") may be part of an identifier.
         interpretation.identifiers += numbers.filter { number in request.words.indices.contains { request.words[$0] == number && request.isUntaken($0) } }
@@ -48,7 +55,8 @@ struct RequestParser {
         }
         interpretation.languages = takeLanguages(&request)
 
-        var named = takePropertyNames(&request, cues: &cues, setsState: command?.takesState ?? false)
+        var named = takePropertyNames(&request, cues: &cues, setsState: command?.takesState ?? false,
+                                      actsOn: Set(command?.command.actsOn ?? []))
         var restoredTypeWords: [String] = []
         let typeWords = takeTypeWords(&request, hasTime: !(interpretation.time?.isEmpty ?? true), kinds: &cues)
         named.formUnion(typeWords.types)

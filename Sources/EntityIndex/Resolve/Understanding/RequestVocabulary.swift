@@ -56,6 +56,8 @@ public struct RequestVocabulary: Sendable {
     let negations: PhraseTable<Void>
     /// Words for the one speaking ("remind me"): a recipient that is no one to find.
     let speaker: Set<String>
+    /// Words after which a time is what something is about ("about Saturday"), not when it is.
+    let topicMarkers: Set<String>
     /// Pronouns that begin a clause about a noun before them ("mail *I* haven't read").
     let subjectPronouns: Set<String>
     /// Verbs whose subject is a value of a cue: "what did Arjun send" is from
@@ -214,6 +216,7 @@ public struct RequestVocabulary: Sendable {
         possessiveMayMean = table.possessiveMayMean
         negations = try phrases(table.negations)
         speaker = try words(table.speaker ?? [])
+        topicMarkers = try words(table.topicMarkers ?? [])
         subjectPronouns = try words(table.subjectPronouns ?? [])
         agentVerbs = try PhraseTable(table.agentVerbs.verbs.map { ($0, nil) } + table.agentVerbs.typed.map { ($0.key, $0.value) })
         ownerQuestions = try phrases(table.ownerQuestions)
@@ -316,7 +319,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, subjectPronouns: [String]?
+        let speaker, subjectPronouns, topicMarkers: [String]?
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
