@@ -27,6 +27,8 @@ import Testing
         // "am I free": what there is then, not events whose availability is "free".
         let free = try read("am I free Thursday afternoon")
         #expect(free.command?.name == "ask" && free.contentWords.isEmpty)
+        // Adverbs that say nothing of what is wanted are no words to find.
+        #expect(try read("reminders I've already done").contentWords.isEmpty)
         // After a command that sets a state, "email" is a mail, not a contact's address.
         #expect(try read("mark Haruto's email as read").types == ["mail.message"])
         #expect(try read("forward Haruto's email to Yuki").types == ["mail.message"])
