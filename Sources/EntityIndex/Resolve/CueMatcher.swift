@@ -54,10 +54,10 @@ struct CueMatcher {
             match.strong = owners.flatMap(mentionTerms(of:)).map { [$0] }
         }
         let loose = cue.isPossessive ? Set(grammar.vocabulary.possessiveMayMean.flatMap { (try? normalizedWords(in: $0)) ?? [] }) : []
-        var people: [Entity]?
+        var lookedUp: Named?
         for path in cue.properties {
             guard let property = schemas.schema(for: path.type)?.property(named: path.path) else { continue }
-            let found = try alternatives(for: cue.words, property: property, path: path.path, people: &people)
+            let found = try alternatives(for: cue.words, property: property, path: path.path, lookedUp: &lookedUp)
             if property.kind.referencedType != nil, !found.isEmpty { match.namesEntity = true }
             // "Seán's birthday" is his, not one he goes to: the looser cues of a possessive count in part.
             let isLoose = !loose.isEmpty && !property.words.cues.isEmpty
@@ -65,7 +65,7 @@ struct CueMatcher {
             if isLoose { match.weak += found } else { match.strong += found }
         }
         match.strong = Array(Set(match.strong)).sorted { $0.lexicographicallyPrecedes($1) }
-        if !owners.isEmpty || !(people ?? []).isEmpty { match.namesEntity = true }
+        if !owners.isEmpty || !(lookedUp?.people ?? []).isEmpty { match.namesEntity = true }
         if cue.isPossessive {
             // A name that holds the owner's ("Amma's Birthday", "Arjun's Birthday" for Aju) relates to them
             // as much as a reference does.
@@ -152,12 +152,20 @@ struct CueMatcher {
         return entities
     }
 
-    /// Alternatives for a value of one property; `people` keeps the people
-    /// the words name once they were looked up.
-    private func alternatives(for words: [String], property: PropertySchema, path: String, people: inout [Entity]?) throws -> Alternatives {
+    /// The people a cue's words name and the addresses they stand for (the
+    /// people's, and an organization's domains), looked up once for all the
+    /// cue's identifier properties.
+    private struct Named {
+        var people: [Entity]
+        var addresses: [String]
+    }
+
+    /// Alternatives for a value of one property; `lookedUp` keeps what the
+    /// words name once it was looked up.
+    private func alternatives(for words: [String], property: PropertySchema, path: String, lookedUp: inout Named?) throws -> Alternatives {
         if let child = property.kind.transientType, let schema = schemas.schema(for: child) {
             // A parent stands for its parts: "with Mateo" is an attendee's name or address.
-            return try schema.properties.flatMap { try alternatives(for: words, property: $0, path: "\(path).\($0.name)", people: &people) }
+            return try schema.properties.flatMap { try alternatives(for: words, property: $0, path: "\(path).\($0.name)", lookedUp: &lookedUp) }
         }
         if let target = property.kind.referencedType {
             // "on the groceries list": the list named "groceries".
@@ -180,10 +188,11 @@ struct CueMatcher {
         case .identifier:
             // Its words ("amara" of amara.okafor@…), an identifier said whole ("from mission-control.earth"),
             // or the addresses of people so named.
-            let named = try people ?? self.named(words, among: try Query.ofTypes(grammar.personTypes))
-            people = named
-            let values = named.flatMap(identifierValues(of:)) + identifiers + (try organizationDomains(for: significant))
-            return allWords + values.map { [IndexLayout.identifierPrefix(for: path) + $0] }
+            if lookedUp == nil {
+                let people = try named(words, among: try Query.ofTypes(grammar.personTypes))
+                lookedUp = Named(people: people, addresses: people.flatMap(identifierValues(of:)) + (try organizationDomains(for: significant)))
+            }
+            return allWords + (lookedUp!.addresses + identifiers).map { [IndexLayout.identifierPrefix(for: path) + $0] }
         case .notSearched:
             return []
         }

@@ -202,37 +202,28 @@ struct RequestSearch {
     private func lowerWhatIsWithdrawn(_ candidates: inout [Candidate]) throws {
         guard interpretation.time != nil, !(interpretation.command?.changesEntity ?? false) else { return }
         let spoken = Set(interpretation.cues.flatMap(\.properties))
-        let byType = try grammar.schemas.domains.flatMap(\.types).flatMap { schema in
-            try schema.properties.filter { !spoken.contains(.init(type: schema.type, path: $0.name)) }.flatMap { property in
-                try property.withdrawnValues.compactMap(IndexLayout.exactValue).map { value in
-                    try Query.combine(.filter, [try Query.term(IndexLayout.keywordPrefix(for: property.name) + value),
-                                                try Query.ofTypes([schema.type])])
-                }
-            }
-        }
-        guard !candidates.isEmpty, let withdrawn = try Query.any(byType) else { return }
-        let documentIDs = try reader.passing(candidates, withdrawn)
-        for index in candidates.indices where candidates[index].documentID.map(documentIDs.contains) == true {
-            candidates[index].score = min(candidates[index].score, Resolution.withdrawnScore)
-        }
+        let withdrawn = try Query.any(try grammar.withdrawnTerms.filter { !spoken.contains($0.path) }.map { path, term in
+            try Query.combine(.filter, [try Query.term(term), try Query.ofTypes([path.type])])
+        })
+        try change(&candidates, holding: withdrawn) { $0 = min($0, Resolution.withdrawnScore) }
     }
 
     /// "mark Yuki's message as read": one already read is a less likely target
     /// than one not yet, so entities already in the state a command sets rank
     /// after their equals (`Resolution.alreadySoShare`).
     private func lowerWhatIsAlreadySo(_ candidates: inout [Candidate]) throws {
-        let states = (interpretation.command?.arguments ?? []).filter { $0.role == "state" }.compactMap { state in
-            let matches = grammar.flags.matches(in: state.words, at: 0).filter { $0.length == state.words.count }
-            return matches.first.map { first in
-                RequestInterpretation.FlagCue(properties: matches.filter { $0.value.value == first.value.value }.map(\.value.path),
-                                              value: first.value.value, words: state.words)
-            }
-        }
-        guard !states.isEmpty, !candidates.isEmpty,
-              let alreadySo = try EntityFilter(flags: states, anchor: anchor, schemas: grammar.schemas, clock: clock).query() else { return }
-        let documentIDs = try reader.passing(candidates, alreadySo)
+        let states = (interpretation.command?.arguments ?? []).filter { $0.role == "state" }.compactMap { grammar.flag(saidBy: $0.words) }
+        guard !states.isEmpty else { return }
+        let alreadySo = try EntityFilter(flags: states, anchor: anchor, schemas: grammar.schemas, clock: clock).query()
+        try change(&candidates, holding: alreadySo) { $0 -= Resolution.alreadySoShare }
+    }
+
+    /// Changes the scores of the candidates that a query matches; none when it is nil.
+    private func change(_ candidates: inout [Candidate], holding query: Query?, _ score: (inout Double) -> Void) throws {
+        guard let query, !candidates.isEmpty else { return }
+        let documentIDs = try reader.passing(candidates, query)
         for index in candidates.indices where candidates[index].documentID.map(documentIDs.contains) == true {
-            candidates[index].score -= Resolution.alreadySoShare
+            score(&candidates[index].score)
         }
     }
 

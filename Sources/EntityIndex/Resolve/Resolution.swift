@@ -57,7 +57,7 @@ public struct Resolution: Sendable, Hashable {
     public static let alreadySoShare = 0.01
     /// The most an entity that no longer takes place (a cancelled event) scores
     /// when the request does not speak of it: just under `resolvedScore`.
-    public static let withdrawnScore = 0.74
+    public static let withdrawnScore = resolvedScore - 0.01
 
     /// The verdict on ranked results, by the thresholds above. Results below
     /// `minimumScore` stay in the list but never make an answer; a plural

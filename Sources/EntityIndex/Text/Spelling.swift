@@ -50,7 +50,8 @@ enum Spelling {
     /// The deletion variants of a query word, within its allowance, and the
     /// word with its doubled letters written once.
     static func queryVariants(of word: String) -> Set<String> {
-        variants(of: word, deletions: allowedEdits(for: word)).union(allowedEdits(for: word) > 0 ? undoubledVariant(of: word) : [])
+        let allowed = allowedEdits(for: word)
+        return allowed > 0 ? variants(of: word, deletions: allowed).union(undoubledVariant(of: word)) : []
     }
 
     /// A word with each doubled letter written once ("hoffmann": "hofman"):

@@ -30,6 +30,9 @@ struct RequestGrammar: Sendable {
     /// For each type, the types with a time that refer to it (a calendar's
     /// events, a chat's messages, a list's reminders): "my calendar next week".
     let timedReferrers: [EntityType: [EntityType]]
+    /// The values that say an entity no longer takes place, as the terms that
+    /// hold them, by property (`PropertySchema.withdrawnValues`).
+    let withdrawnTerms: [(path: PropertyPath, term: String)]
 
     init(vocabulary: RequestVocabulary, schemas: SchemaRegistry) throws {
         self.vocabulary = vocabulary
@@ -37,6 +40,7 @@ struct RequestGrammar: Sendable {
         var typeNames: [(String, TypeName)] = [], cues: [(String, PropertyPath)] = []
         var flags: [(String, (path: PropertyPath, value: Bool))] = [], propertyNames: [(String, PropertyPath)] = []
         var personTypes: Set<EntityType> = []
+        var withdrawnTerms: [(path: PropertyPath, term: String)] = []
         for schema in schemas.domains.flatMap(\.types) where !schema.isTransient {
             for name in schema.spokenNames {
                 typeNames.append((name, TypeName(type: schema.type, isPlural: false)))
@@ -48,8 +52,11 @@ struct RequestGrammar: Sendable {
                 cues += property.words.cues.map { ($0, path) }
                 flags += property.words.whenTrue.map { ($0, (path, true)) } + property.words.whenFalse.map { ($0, (path, false)) }
                 propertyNames += property.words.names.map { ($0, path) }
+                withdrawnTerms += property.withdrawnValues.compactMap(IndexLayout.exactValue)
+                    .map { (path, IndexLayout.keywordPrefix(for: property.name) + $0) }
             }
         }
+        self.withdrawnTerms = withdrawnTerms
         self.typeNames = try PhraseTable(typeNames)
         self.cues = try PhraseTable(cues)
         self.flags = try PhraseTable(flags)
@@ -71,6 +78,15 @@ struct RequestGrammar: Sendable {
         if ["s", "x", "z", "h"].contains(last) { forms.append(noun + "es") }
         if last == "y" { forms.append(noun.dropLast() + "ies") }
         return forms
+    }
+
+    /// The flag words say whole ("read", "done"), as a cue for the types given
+    /// (any when empty), turned around when `negated`; nil when they say none.
+    func flag(saidBy words: [String], types: Set<EntityType> = [], negated: Bool = false) -> RequestInterpretation.FlagCue? {
+        let fitting = flags.matches(in: words, at: 0)
+            .filter { $0.length == words.count && (types.isEmpty || types.contains($0.value.path.type)) }
+        guard let value = fitting.first?.value.value else { return nil }
+        return .init(properties: fitting.filter { $0.value.value == value }.map(\.value.path), value: value != negated, words: words)
     }
 
     /// The types of people and referenced entities, as a filter.

@@ -143,12 +143,6 @@ extension RequestParser {
         -> (flags: [Interpretation.FlagCue], states: [Interpretation.Argument]) {
         var flags: [Interpretation.FlagCue] = []
         var states: [Interpretation.Argument] = []
-        func add(_ matches: [(length: Int, value: (path: Interpretation.PropertyPath, value: Bool))], words: [String], negated: Bool) -> Bool {
-            let fitting = matches.filter { types.isEmpty || types.contains($0.value.path.type) }
-            guard let value = fitting.first?.value.value else { return false }
-            flags.append(.init(properties: fitting.filter { $0.value.value == value }.map(\.value.path), value: value != negated, words: words))
-            return true
-        }
         for index in request.words.indices where request.isFree(index) {
             let matches = grammar.flags.matches(in: request.words, at: index, usable: request.isFree)
             guard let length = matches.first?.length else { continue }
@@ -161,13 +155,15 @@ extension RequestParser {
             let negation = (max(0, index - 3)..<index).first { start in
                 request.isUntaken(start) && request.match(vocabulary.negations, at: start).map { start + $0.length >= index - 1 } == true
             }
-            if add(matches.filter { $0.length == length }, words: request[(negation ?? index)..<index + length], negated: negation != nil) {
+            if var flag = grammar.flag(saidBy: request[index..<index + length], types: types, negated: negation != nil) {
+                flag.words = request[(negation ?? index)..<index + length]
+                flags.append(flag)
                 request.take((negation ?? index)..<index + length)
             }
         }
         for word in implied {
             let words = (try? normalizedWords(in: word)) ?? []
-            _ = add(grammar.flags.matches(in: words, at: 0).filter { $0.length == words.count }, words: words, negated: false)
+            if let flag = grammar.flag(saidBy: words, types: types) { flags.append(flag) }
         }
         return (flags, states)
     }
