@@ -34,10 +34,13 @@ enum EvalCommand: Command {
               --lexicon FILE     a lexicon of your own (Scripts/add_lexicon_languages.py) instead of the bundled one
               --bm25 K1,B        BM25's parameters (repeat to compare; default: IndexConfiguration's)
               --json             print one JSON object per run
+              --misses           with --queries, first list each request whose first result is
+                                 not expected, or that was resolved wrongly: id, kind, verdict,
+                                 the first three results and what was expected
             Every run prints the settings it ran with.
             """,
         valueOptions: ["--beir", "--split", "--queries", "--corpus", "--expansion", "--meaning", "--lexicon", "--bm25"],
-        flags: ["--json"])
+        flags: ["--json", "--misses"])
 
     /// One run's report and the settings it ran with.
     struct Output<Report: Encodable>: Encodable {
@@ -124,7 +127,10 @@ enum EvalCommand: Command {
         var reports: [(run: Run, report: RequestSetReport)] = []
         for run in runs {
             let index = try EntityIndex(path: path, access: .readOnly, configuration: run.configuration(lexicon: lexicon, schemas: schemas))
-            reports.append((run, try index.evaluate(requests, usesMeaning: run.usesMeaning)))
+            let listsMisses = arguments.flags.contains("--misses")
+            reports.append((run, try index.evaluate(requests, usesMeaning: run.usesMeaning) { request, resolution, outcome in
+                if listsMisses { printMiss(request, resolution, outcome) }
+            }))
         }
         let name = URL(fileURLWithPath: file).lastPathComponent
         if arguments.flags.contains("--json") {
@@ -145,6 +151,14 @@ enum EvalCommand: Command {
                 }
             })
         return .success
+    }
+
+    /// A request not answered first, or resolved wrongly, on one line; nothing for the others.
+    private static func printMiss(_ request: JudgedRequest, _ resolution: Resolution, _ outcome: RequestOutcome) {
+        guard outcome.recallAt1 < 1 || outcome.resolvedWrongly else { return }
+        let first = resolution.results.prefix(3).map(\.identifier.description).joined(separator: " ")
+        Terminal.print("miss \(request.id) [\(request.kind)] \"\(request.request)\" → \(resolution.status.rawValue): "
+                       + "\(first.isEmpty ? "nothing" : first); expected \(request.expected.joined(separator: " "))")
     }
 
     /// The configuration entities are donated with: the first run's meaning
