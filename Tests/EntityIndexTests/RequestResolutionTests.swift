@@ -217,6 +217,27 @@ import Testing
         #expect(try resolve("which events were cancelled").results.first?.identifier.id == "coffee")
     }
 
+    @Test func whatIsStillGoingOnIsOnAfterWhatBeginsThen() throws {
+        let practice = try practice()
+        func lasting(_ id: String, _ title: String, _ start: String, _ end: String) -> Entity {
+            Entity(type: "calendar.event", id: id, properties: ["title": .string(title), "startDate": .string(start), "endDate": .string(end)])
+        }
+        try practice.donate([lasting("congress", "Veterinary congress in Seville", "2026-03-12T08:00:00Z", "2026-03-15T18:00:00Z"),
+                             lasting("night", "Night on call", "2026-03-13T20:00:00Z", "2026-03-14T08:00:00Z")])
+        func resolve(_ text: String) throws -> Resolution {
+            try practice.resolve(SearchQuery(text, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        }
+        // Nothing begins on Saturday, but the congress and the night on call are on.
+        #expect(Set(ids(try resolve("what's on Saturday").results)) == ["congress", "night"])
+        // The run begins tomorrow morning; the congress only goes on then.
+        #expect(ids(try resolve("what's on tomorrow morning").results) == ["run", "congress"])
+        // Saturday afternoon: the night on call ended at eight.
+        #expect(ids(try resolve("anything Saturday afternoon?").results) == ["congress"])
+        // Over by Monday; and "the next" counts by when things begin.
+        #expect(!ids(try resolve("what's on Monday").results).contains("congress"))
+        #expect(try resolve("the next event").results.first?.identifier.id == "run")
+    }
+
     @Test func theLastOfATimeIsItsLastAndAfternoonsRunToSix() throws {
         let practice = try practice()
         func resolve(_ text: String) throws -> Resolution {
@@ -287,5 +308,18 @@ import Testing
         #expect(monthly.firstOccurrence(from: seconds("2026-02-01"), to: nil) == seconds("2026-02-28"))
         #expect(Recurrence(encoded: Recurrence(frequency: .weekly, interval: 2, end: 5, count: nil).encoded[...]) ==
             Recurrence(frequency: .weekly, interval: 2, end: 5, count: nil))
+    }
+
+    @Test func anOccurrenceGoesOnForItsDuration() throws {
+        // A weekly night shift, 20:00 to 08:00: Wednesday morning holds Tuesday's.
+        let shift = EntityTime(start: seconds("2026-03-10T20:00:00Z"), duration: 12 * 3600, recurrence: Recurrence(frequency: .weekly))
+        #expect(shift.firstOccurrence(goingOnFrom: seconds("2026-03-18"), to: nil) == seconds("2026-03-17T20:00:00Z"))
+        // One that ends as the time begins is over.
+        #expect(shift.firstOccurrence(goingOnFrom: seconds("2026-03-18T08:00:00Z"), to: nil) == seconds("2026-03-24T20:00:00Z"))
+        #expect(!shift.occurrence(seconds("2026-03-17T20:00:00Z"), goesOnAtOrAfter: seconds("2026-03-18T08:00:00Z")))
+        // A record keeps the duration; one written before durations reads as a moment.
+        #expect(EntityTime(encoded: shift.encoded[...]) == shift)
+        #expect(EntityTime(encoded: "1773000000.0 weekly")?.duration == 0)
+        #expect(EntityTime(encoded: "1773000000.0")?.start == 1_773_000_000)
     }
 }

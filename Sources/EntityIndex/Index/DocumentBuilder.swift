@@ -43,13 +43,14 @@ struct DocumentBuilder {
 
         var terms = TermWriter(document: document, stemmers: stemmers, collectsWords: lexicon != nil)
         try schemas.forEachValue(in: entity, schema: schema) { try terms.index($0, language: $0.language ?? defaultLanguage) }
-        var start: Double?  // when it happens: its time property's value
+        var start: Double?, end: Double?  // when it happens and ends: its time and end properties' values
         for property in schema.properties where property.kind.isSortable {
             guard let number = entity.properties[property.name]?.sortableNumber else { continue }
             try document.setValue(Document.sortableBytes(number), slot: IndexLayout.valueSlot(for: property.name))
             if property.name == schema.timeProperty { start = number }
+            if property.name == schema.endProperty { end = number }
         }
-        let time = start.map { EntityTime(start: $0, recurrence: terms.recurrence) }
+        let time = start.map { EntityTime(start: $0, duration: max((end ?? $0) - $0, 0), recurrence: terms.recurrence) }
         if let language = writtenLanguage(of: entity, schema: schema) {
             try document.addBooleanTerm(IndexLayout.languageTerm(language))
         }

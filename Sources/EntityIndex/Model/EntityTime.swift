@@ -1,8 +1,11 @@
 /// When an entity happens: the date its type's time property holds (an
-/// event's start, a message's sending) and, for a recurring entity, its rule.
+/// event's start, a message's sending), how long it lasts and, for a
+/// recurring entity, its rule.
 struct EntityTime: Hashable, Sendable {
     /// The date, or the first occurrence's, in seconds since 1970.
     var start: Double
+    /// How long each occurrence lasts, in seconds: 0 for a moment.
+    var duration: Double = 0
     /// How it repeats, if it does.
     var recurrence: Recurrence?
 
@@ -14,27 +17,44 @@ struct EntityTime: Hashable, Sendable {
         return recurrence.firstOccurrence(from: start, atOrAfter: lower ?? start, upTo: upper)
     }
 
+    /// The first occurrence still going on at or after a moment (a trip that
+    /// began before it and ends after it counts), up to an upper bound, or nil.
+    func firstOccurrence(goingOnFrom lower: Double?, to upper: Double?) -> Double? {
+        // An occurrence that ends just as the bound begins is over: hence the millisecond.
+        firstOccurrence(from: lower.map { duration > 0 ? $0 - duration + 0.001 : $0 }, to: upper)
+    }
+
+    /// Whether an occurrence is still going on at a moment or begins after it.
+    func occurrence(_ moment: Double, goesOnAtOrAfter lower: Double) -> Bool {
+        duration > 0 ? moment + duration > lower : moment >= lower
+    }
+
     /// The last occurrence at or before a moment, or nil.
     func lastOccurrence(atOrBefore upper: Double) -> Double? {
         guard let recurrence else { return start <= upper ? start : nil }
         return recurrence.lastOccurrence(from: start, atOrBefore: upper)
     }
 
-    /// The time as one line of an index record: "START" or "START RULE".
+    /// The time as one line of an index record: "START", "START/DURATION",
+    /// then " RULE" when it repeats. Records written before durations hold none.
     var encoded: String {
-        recurrence.map { "\(start) \($0.encoded)" } ?? String(start)
+        let moment = duration > 0 ? "\(start)/\(duration)" : String(start)
+        return recurrence.map { "\(moment) \($0.encoded)" } ?? moment
     }
 
     /// The time an index record holds (see `encoded`).
     init?(encoded: Substring) {
         let space = encoded.firstIndex(of: " ")
-        guard let start = Double(encoded[..<(space ?? encoded.endIndex)]) else { return nil }
+        let moment = encoded[..<(space ?? encoded.endIndex)].split(separator: "/", maxSplits: 1)
+        guard let first = moment.first, let start = Double(first) else { return nil }
         self.start = start
+        duration = moment.count > 1 ? Double(moment[1]) ?? 0 : 0
         recurrence = space.flatMap { Recurrence(encoded: encoded[encoded.index(after: $0)...]) }
     }
 
-    init(start: Double, recurrence: Recurrence? = nil) {
+    init(start: Double, duration: Double = 0, recurrence: Recurrence? = nil) {
         self.start = start
+        self.duration = duration
         self.recurrence = recurrence
     }
 }

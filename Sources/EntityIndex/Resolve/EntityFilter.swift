@@ -2,7 +2,7 @@ import Foundation
 
 /// What an entity must be, apart from its words, to answer a request: one of
 /// some types, happening at a time (every occurrence of a recurring one
-/// counts), with flags set or not, written in a language, with dates and
+/// counts, and one still going on then), with flags set or not, written in a language, with dates and
 /// numbers in ranges. Xapian narrows by all of it but occurrences, which are
 /// checked on each candidate's record.
 struct EntityFilter {
@@ -28,6 +28,20 @@ struct EntityFilter {
         return candidates.compactMap { type in schemas.schema(for: type)?.timeProperty.map { (type, $0) } }
     }
 
+    /// Whether what is still going on at the time said counts (a trip from the
+    /// 3rd to the 6th is on the 4th): when no order is asked, for "the next"
+    /// and "the last" are counted by when things begin.
+    var takesInWhatGoesOn: Bool {
+        time?.order == nil
+    }
+
+    /// Whether an occurrence began before the time said, and counts only for
+    /// going on in it.
+    func beganBefore(_ occurrence: Double) -> Bool {
+        guard takesInWhatGoesOn, let lower = timeBounds.lower else { return false }
+        return occurrence < lower
+    }
+
     /// The bounds of the time, with an order's side of the anchor ("the next": after it).
     var timeBounds: (lower: Double?, upper: Double?) {
         var lower = time?.from?.timeIntervalSince1970, upper = time?.to.map { $0.timeIntervalSince1970 - 0.001 }
@@ -42,7 +56,8 @@ struct EntityFilter {
     }
 
     /// The Xapian filter, or nil when nothing narrows. Recurring entities
-    /// that began before a range pass it: `occurrence(of:)` settles them.
+    /// that began before a range pass it, and so do those still going on
+    /// when it begins: `occurrence(of:)` settles them.
     func query() throws -> Query? {
         var filters: [Query] = []
         if !types.isEmpty {
@@ -53,7 +68,8 @@ struct EntityFilter {
             let byType = try timedTypes.map { type, property in
                 let ofType = try Query.ofTypes([type])
                 guard lower != nil || upper != nil else { return ofType }  // a time of day: checked on each candidate
-                return try Query.combine(.filter, [ofType, try range(on: property, lower, upper)])
+                let end = takesInWhatGoesOn ? schemas.schema(for: type)?.endProperty : nil
+                return try Query.combine(.filter, [ofType, try range(on: property, until: end, lower, upper)])
             }
             filters.append(try Query.any(byType) ?? Query.matchingNothing())
         }
@@ -77,22 +93,29 @@ struct EntityFilter {
     /// local time moves only with daylight saving time, so a few settle it.
     static let occurrencesTried = 8
 
-    /// Values of a property within bounds, and recurring entities that began
-    /// before the upper one (their occurrences are checked later).
-    private func range(on property: String, _ lower: Double?, _ upper: Double?) throws -> Query {
+    /// Values of a property within bounds, recurring entities that began
+    /// before the upper one (their occurrences are checked later) and, given
+    /// the property they end at, those that began before the upper bound and
+    /// end after the lower one.
+    private func range(on property: String, until end: String? = nil, _ lower: Double?, _ upper: Double?) throws -> Query {
         let slot = IndexLayout.valueSlot(for: property)
         let inRange = try Query.valueRange(slot: slot, lower: lower.map(Document.sortableBytes), upper: upper.map(Document.sortableBytes))
-        guard lower != nil else { return inRange }
-        var recurring = try Query.term(IndexLayout.recurringTerm)
-        if let upper {
-            recurring = try Query.combine(.filter, [recurring, try Query.valueRange(slot: slot, lower: nil, upper: Document.sortableBytes(upper))])
+        guard let lower else { return inRange }
+        func beganBeforeUpper(_ query: Query) throws -> Query {
+            guard let upper else { return query }
+            return try Query.combine(.filter, [query, try Query.valueRange(slot: slot, lower: nil, upper: Document.sortableBytes(upper))])
         }
-        return try Query.combine(.or, [inRange, recurring])
+        var passing = [inRange, try beganBeforeUpper(try Query.term(IndexLayout.recurringTerm))]
+        if let end {
+            let endsAfterLower = try Query.valueRange(slot: IndexLayout.valueSlot(for: end), lower: Document.sortableBytes(lower), upper: nil)
+            passing.append(try beganBeforeUpper(endsAfterLower))
+        }
+        return try Query.combine(.or, passing)
     }
 
     /// Whether a candidate passes what Xapian could not check — its
-    /// occurrences and time of day — and the occurrence that counts: the first
-    /// in the range, the next or last one for an order. `.some(nil)` passes
+    /// occurrences, how long they last, and time of day — and the occurrence
+    /// that counts: the first going on in the range, the next or last one for an order. `.some(nil)` passes
     /// without a time; nil fails.
     func occurrence(of record: RecordReader?) -> Double?? {
         let timed = time.map { !$0.isEmpty } ?? false
@@ -110,10 +133,11 @@ struct EntityFilter {
         let minutes = time?.minutesOfDay
         let latestFirst = time?.order == .previous || time?.order == .latest
         // Walk occurrences from the right end until one falls at the time of day asked.
-        var occurrence = latestFirst ? when.lastOccurrence(atOrBefore: upper ?? anchor) : when.firstOccurrence(from: lower, to: upper)
+        let goingOn = takesInWhatGoesOn ? when : EntityTime(start: when.start, recurrence: when.recurrence)
+        var occurrence = latestFirst ? when.lastOccurrence(atOrBefore: upper ?? anchor) : goingOn.firstOccurrence(goingOnFrom: lower, to: upper)
         for _ in 0..<Self.occurrencesTried {
             guard let moment = occurrence else { return nil }
-            if let lower, moment < lower { return nil }
+            if let lower, !goingOn.occurrence(moment, goesOnAtOrAfter: lower) { return nil }
             if let upper, moment > upper { return nil }
             guard let minutes, !minutes.contains(clock.minutesOfDay(Date(timeIntervalSince1970: moment))) else { return .some(moment) }
             guard when.recurrence != nil else { return nil }

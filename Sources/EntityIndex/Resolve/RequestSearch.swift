@@ -183,6 +183,10 @@ struct RequestSearch {
             scored[index].valueShare = scored[index].passesFilter ? measure.valueShare : 0
             scored[index].nameFit = words.isEmpty ? 0 : scored[index].names.flatMap { NameScoring.best(wordsQuery, names: $0)?.score } ?? 0
             scored[index].score = score(of: scored[index], share: share, plan: plan)
+            // What the time said finds still going on ranks after what begins in it.
+            if let occurrence = scored[index].occurrence, filter.beganBefore(occurrence) {
+                scored[index].score -= Resolution.lessLikelyShare
+            }
             let type = scored[index].record?.summary.identifier.type
             for (cue, held) in zip(cues.map(\.cue), measure.holdsCue) where held {
                 let paths = cue.properties.isEmpty ? ["reference"] : cue.properties.filter { $0.type == type }.map(\.path)
@@ -210,12 +214,12 @@ struct RequestSearch {
 
     /// "mark Yuki's message as read": one already read is a less likely target
     /// than one not yet, so entities already in the state a command sets rank
-    /// after their equals (`Resolution.alreadySoShare`).
+    /// after their equals (`Resolution.lessLikelyShare`).
     private func lowerWhatIsAlreadySo(_ candidates: inout [Candidate]) throws {
         let states = (interpretation.command?.arguments ?? []).filter { $0.role == "state" }.compactMap { grammar.flag(saidBy: $0.words) }
         guard !states.isEmpty else { return }
         let alreadySo = try EntityFilter(flags: states, anchor: anchor, schemas: grammar.schemas, clock: clock).query()
-        try change(&candidates, holding: alreadySo) { $0 -= Resolution.alreadySoShare }
+        try change(&candidates, holding: alreadySo) { $0 -= Resolution.lessLikelyShare }
     }
 
     /// Changes the scores of the candidates that a query matches; none when it is nil.

@@ -51,10 +51,12 @@ public struct Resolution: Sendable, Hashable {
     public static let meaningShare = 0.5
     /// Results within this of the best are put in the order a request asks for ("the next one").
     public static let orderTolerance = 0.05
-    /// How much lower an entity already in the state a command sets ranks
-    /// ("mark … as read": one already read): enough to order it after its
-    /// equals, too little to make a verdict surer.
-    public static let alreadySoShare = 0.01
+    /// How much lower an entity ranks that fits as well as others but is a
+    /// less likely target: one already in the state a command sets ("mark …
+    /// as read": one already read), one that began before the time said and
+    /// is still going on then (a trip, asked "what's on tonight?"). Enough to
+    /// order it after its equals, too little to make a verdict surer.
+    public static let lessLikelyShare = 0.01
     /// The most an entity that no longer takes place (a cancelled event) scores
     /// when the request does not speak of it: just under `resolvedScore`.
     public static let withdrawnScore = resolvedScore - 0.01

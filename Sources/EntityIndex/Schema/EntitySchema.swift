@@ -20,6 +20,10 @@ public struct EntitySchema: Sendable, Hashable {
     /// "next Friday"): an event's `startDate`, a message's `sentAt`; nil when
     /// the type has no date.
     public var timeProperty: String?
+    /// The date property where the time ends (an event's `endDate`): a time
+    /// a request says ("this morning", "on the 4th") takes in what is still
+    /// going on then; nil when entities of the type happen at a moment.
+    public var endProperty: String?
     /// Whether entities of this type are planned for their time (events,
     /// reminders), rather than made at it (messages, photos): a request that
     /// says only a time ("what's on tomorrow?") asks for these.
@@ -35,7 +39,7 @@ public struct EntitySchema: Sendable, Hashable {
     /// the time property to the first required date property, else the first date.
     public init(_ type: EntityType, summary: String, title titleProperty: String, subtitle subtitleProperties: [String] = [],
                 image: DisplayRepresentation.Image? = nil, spokenNames: [String]? = nil, timeProperty: String? = nil,
-                scheduled: Bool = false, person: Bool = false, transient: Bool = false, properties: [PropertySchema]) {
+                endProperty: String? = nil, scheduled: Bool = false, person: Bool = false, transient: Bool = false, properties: [PropertySchema]) {
         self.spokenNames = spokenNames ?? [String(type.rawValue.split(separator: ".").last ?? "")]
         self.type = type
         self.summary = summary
@@ -45,6 +49,7 @@ public struct EntitySchema: Sendable, Hashable {
         self.image = image
         let dates = properties.filter { $0.kind == .date }
         self.timeProperty = timeProperty ?? (dates.first(where: \.isRequired) ?? dates.first)?.name
+        self.endProperty = endProperty
         self.isScheduled = scheduled
         self.isPerson = person
         self.isTransient = transient

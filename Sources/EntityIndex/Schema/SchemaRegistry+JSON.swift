@@ -172,12 +172,13 @@ struct SchemaJSON: Codable {
     var subtitle: [String]?
     var spokenNames: [String]?
     var timeProperty: String?
+    var endProperty: String?
     var properties: [Property]?
     /// Fields of the object that are not part of the shape (never encoded: not in `CodingKeys`).
     var unknownFields: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case type, summary, transient, scheduled, person, image, title, subtitle, spokenNames, timeProperty, properties
+        case type, summary, transient, scheduled, person, image, title, subtitle, spokenNames, timeProperty, endProperty, properties
     }
 
     /// Any key, to find the fields that are not part of the shape.
@@ -211,6 +212,7 @@ extension SchemaJSON {
         subtitle = try fields.decodeIfPresent([String].self, forKey: .subtitle)
         spokenNames = try fields.decodeIfPresent([String].self, forKey: .spokenNames)
         timeProperty = try fields.decodeIfPresent(String.self, forKey: .timeProperty)
+        endProperty = try fields.decodeIfPresent(String.self, forKey: .endProperty)
         properties = try fields.decodeIfPresent([Property].self, forKey: .properties)
         unknownFields = try Self.unknownFields(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
     }
@@ -237,6 +239,7 @@ extension SchemaJSON {
         subtitle = schema.subtitleProperties
         spokenNames = schema.spokenNames
         timeProperty = schema.timeProperty
+        endProperty = schema.endProperty
         properties = schema.properties.map(Property.init)
     }
 
@@ -266,7 +269,7 @@ extension SchemaJSON {
         }
         return EntitySchema(EntityType(rawValue: type), summary: summary ?? "", title: title, subtitle: subtitle ?? [],
                             image: image.map { $0.contains("://") ? .url($0) : .systemName($0) },
-                            spokenNames: spokenNames, timeProperty: timeProperty, scheduled: scheduled ?? false,
+                            spokenNames: spokenNames, timeProperty: timeProperty, endProperty: endProperty, scheduled: scheduled ?? false,
                             person: person ?? false, transient: transient ?? false, properties: converted)
     }
 

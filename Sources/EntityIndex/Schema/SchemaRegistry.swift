@@ -107,6 +107,9 @@ public struct SchemaRegistry: Sendable {
         if let time = schema.timeProperty, schema.property(named: time)?.kind != .date {
             throw fail("time property \"\(time)\" is not one of its date properties")
         }
+        if let end = schema.endProperty, schema.property(named: end)?.kind != .date || schema.timeProperty == nil {
+            throw fail("end property \"\(end)\" is not one of its date properties beside a time property")
+        }
         for property in schema.properties where property.kind != .bool
             && !(property.words.whenTrue.isEmpty && property.words.whenFalse.isEmpty) {
             throw fail("property \"\(property.name)\" has words for true and false but is not a flag (bool)")

@@ -16,9 +16,10 @@ enum SchemaCommand: Command {
                             it takes the shape --json prints, optional fields left out
               --json        print the types as JSON: [{"type", "summary", "transient",
                             "scheduled", "person", "image", "title", "subtitle",
-                            "spokenNames", "timeProperty", "properties": [{"name",
-                            "kind", "cases", "required", "searchable", "language",
-                            "spokenNames", "cues", "whenTrue", "whenFalse"}, ...]}, ...]
+                            "spokenNames", "timeProperty", "endProperty",
+                            "properties": [{"name", "kind", "cases", "required",
+                            "searchable", "language", "spokenNames", "cues",
+                            "whenTrue", "whenFalse"}, ...]}, ...]
             """,
         flags: ["--json"])
 
@@ -44,7 +45,8 @@ enum SchemaCommand: Command {
             let transient = schema.isTransient ? ", transient: searched inside its parent" : ""
             Terminal.print("\(schema.type) — \(schema.summary)\(transient)")
             if !schema.isTransient {
-                let time = schema.timeProperty.map { "; time words are about \($0)" } ?? ""
+                let end = schema.endProperty.map { " until \($0)" } ?? ""
+                let time = schema.timeProperty.map { "; time words are about \($0)\(end)" } ?? ""
                 Terminal.print("  said as: \(schema.spokenNames.joined(separator: ", "))\(time)")
             }
             Terminal.printTable(
