@@ -24,6 +24,14 @@ import Testing
         #expect(try normalizedWords(in: "") == [])
     }
 
+    @Test func elidedArticlesAreCutOff() throws {
+        #expect(try normalizedWords(in: "Commander l'album, changer d’adresse") == ["commander", "album", "changer", "adresse"])
+        #expect(try normalizedWords(in: "qu'il vienne dell'anno") == ["il", "vienne", "anno"])
+        // English keeps its apostrophes; a name cut like "D'Arcy" is cut in requests too.
+        #expect(try normalizedWords(in: "O'Brien isn't here") == ["o'brien", "isn't", "here"])
+        #expect(try normalizedWords(in: "D'Arcy") == ["arcy"])
+    }
+
     @Test func chineseIsSplitIntoWords() throws {
         let words = try normalizedWords(in: "水培花园生长记录")
         #expect(words.count >= 3)

@@ -1,10 +1,11 @@
 import CXapianShim
 
 /// Splits text into normalised words with ICU: NFKC case folding, Latin accent
-/// folding and dictionary-based word segmentation (Chinese and Japanese too).
-/// Index and query text go through the same function. Thread-safe.
+/// folding and dictionary-based word segmentation (Chinese and Japanese too),
+/// elided articles cut off ("l'album": `Elision`). Index and query text go
+/// through the same function. Thread-safe.
 func normalizedWords(in text: String) throws -> [String] {
-    try splitWords(text, with: eix_text_words)
+    try splitWords(text, with: eix_text_words).map(Elision.stripping)
 }
 
 /// The words of text spelled in Latin letters, as a person would type a name
