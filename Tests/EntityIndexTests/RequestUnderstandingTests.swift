@@ -183,6 +183,21 @@ import Testing
         #expect(link.types == ["calendar.event"])
         #expect(!link.cues.contains { $0.properties.map(\.path) == ["mediaType"] })
         #expect(try read("the calendar event Marco created").types.contains("calendar.event"))
+        // A noun before "one" that names no type the command acts on describes the one.
+        let album = try read("move the album one to August")
+        #expect(!album.types.contains("photos.album") && album.contentWords == ["album"])
+        #expect(try read("open the photo one").types == ["photos.asset"])
+    }
+
+    @Test func aVerbNoTableKnowsIsACommandNotWordsToFind() throws {
+        let mute = try read("mute the running chat")
+        #expect(mute.command?.name == "mute" && mute.contentWords == ["running"])
+        #expect(try read("snooze this").reference?.kind == .pointer)
+        #expect(try read("translate this message").command?.name == "translate")
+        // A name or a time before a time, and words before anything else, are no verbs.
+        #expect(try read("Amara this morning").command == nil)
+        #expect(try read("Monday the 4th").command == nil)
+        #expect(try read("dinner with Tom").command == nil)
     }
 
     @Test func timeWordsBecomeRangesOnTheClock() throws {

@@ -18,7 +18,8 @@ extension RequestParser {
 
     /// The command at the start, with its arguments taken.
     func takeCommand(_ request: inout RequestWords) -> FoundCommand? {
-        guard let start = request.nextUntaken(from: 0), let (length, entry) = request.match(vocabulary.commands, at: start) else { return nil }
+        guard let start = request.nextUntaken(from: 0) else { return nil }
+        guard let (length, entry) = request.match(vocabulary.commands, at: start) else { return takeUnknownVerb(&request, at: start) }
         // A command that is also a type's noun, before a cue or a clause about it, is the noun: "mail from
         // Amara", "texts about the launch", "mail I haven't read".
         let isNoun = grammar.typeNames.matches(in: request.words, at: start).contains { $0.length == length }
@@ -65,6 +66,29 @@ extension RequestParser {
             found.command.arguments.insert(.init(role: "recipient", words: recipient, date: nil), at: 0)
         }
         return found
+    }
+
+    /// "mute the Familia chat", "snooze this", "translate this message": a
+    /// word no table knows, said first and right before an article or a
+    /// pointer at what is wanted, is a verb said to the assistant — a command
+    /// whose name is the verb, not a word to search.
+    func takeUnknownVerb(_ request: inout RequestWords, at start: Int) -> FoundCommand? {
+        let next = start + 1, word = request.words[start]
+        guard start == 0, request.words.indices.contains(next), request.isFree(next), !request.possessive[start],
+              word.allSatisfy(\.isLetter), !vocabulary.ignored.contains(word), !vocabulary.speaker.contains(word),
+              !vocabulary.subjectPronouns.contains(word), !grammar.typeNames.contains(in: request.words, at: start),
+              !grammar.cues.contains(in: request.words, at: start), !vocabulary.time.namesATime(in: request.words, at: start)
+        else { return nil }
+        // "this" and "these" point only when nothing follows but what they point at ("Amara this morning" is a time).
+        let pointer = [vocabulary.focusedPointers, vocabulary.pluralPointers].compactMap { $0.match(in: request.words, at: next) }.first
+        let pointsAtWhatIsWanted = pointer.map { length, _ in
+            let after = next + length
+            return after == request.count || grammar.typeNames.contains(in: request.words, at: after) || vocabulary.one.contains(in: request.words, at: after)
+        }
+        guard pointsAtWhatIsWanted ?? vocabulary.articles.contains(request.words[next]) else { return nil }
+        request.take(start..<next)
+        return FoundCommand(command: Interpretation.Command(name: word, words: [word], arguments: []), end: next,
+                            recipientIsTarget: false, takesState: false, many: false)
     }
 
     /// "send Hugo my run log", "share Amara this": a recipient said right

@@ -73,9 +73,12 @@ extension RequestParser {
     /// `kinds`, unless the type's own noun is said too ("photos and videos": any
     /// of them). A container said after a cue ("on the crew meals calendar", "in
     /// the Family album") is the cue's value, not a type wanted; said with a
-    /// time ("my calendar next week"), it stands for what it holds.
-    func takeTypeWords(_ request: inout RequestWords, hasTime: Bool, kinds: inout [Interpretation.PropertyCue])
-        -> (types: Set<EntityType>, words: [String], plural: Bool) {
+    /// time ("my calendar next week"), it stands for what it holds. A noun
+    /// right before "one" that names none of the types the request may be
+    /// about (`fitting`, when known) describes the one: "move the album one
+    /// to August" moves a reminder about the album.
+    func takeTypeWords(_ request: inout RequestWords, hasTime: Bool, fitting: Set<EntityType>,
+                       kinds: inout [Interpretation.PropertyCue]) -> (types: Set<EntityType>, words: [String], plural: Bool) {
         var types: Set<EntityType> = []
         var words: [String] = []
         var plural = false
@@ -99,6 +102,7 @@ extension RequestParser {
             let longest = matches.filter { $0.length == length }
             var named = Set(longest.map(\.value.type))
             if isCueValue(named, before: index, in: request) { continue }
+            if !fitting.isEmpty, named.isDisjoint(with: fitting), vocabulary.one.contains(in: request.words, at: index + length) { continue }
             if hasTime {
                 named = Set(named.flatMap { type in
                     grammar.schemas.schema(for: type)?.timeProperty == nil ? grammar.timedReferrers[type] ?? [type] : [type]

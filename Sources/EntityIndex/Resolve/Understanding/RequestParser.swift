@@ -58,7 +58,8 @@ struct RequestParser {
         var named = takePropertyNames(&request, cues: &cues, setsState: command?.takesState ?? false,
                                       actsOn: Set(command?.command.actsOn ?? []))
         var restoredTypeWords: [String] = []
-        let typeWords = takeTypeWords(&request, hasTime: !(interpretation.time?.isEmpty ?? true), kinds: &cues)
+        let fitting = requested.union(command?.command.actsOn ?? [])
+        let typeWords = takeTypeWords(&request, hasTime: !(interpretation.time?.isEmpty ?? true), fitting: fitting, kinds: &cues)
         named.formUnion(typeWords.types)
         interpretation.typeWords = typeWords.words
         if let asked = command?.command.asksAbout, !asked.isEmpty, !typeWords.types.isEmpty, typeWords.types.isDisjoint(with: asked) {

@@ -142,6 +142,13 @@ public struct RequestVocabulary: Sendable {
         /// How a date written in numbers reads when both could be a month ("4/5"): day first or month first.
         let dayFirst: Bool
 
+        /// Whether a day, a part of one, a weekday, a month or a named day begins at a position.
+        func namesATime(in words: [String], at position: Int) -> Bool {
+            days.contains(in: words, at: position) || partsOfDay.contains(in: words, at: position)
+                || weekdays.contains(in: words, at: position) || months.contains(in: words, at: position)
+                || holidays.contains(in: words, at: position)
+        }
+
         /// A number at a position, in digits (1 to 999) or words: "3", "three", "a couple of".
         func number(at index: Int, in request: RequestWords) -> (length: Int, value: Int)? {
             if request.isFree(index), let number = Int(request.words[index]), number > 0, number < 1_000 { return (1, number) }
