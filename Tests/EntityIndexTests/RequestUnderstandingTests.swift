@@ -198,6 +198,21 @@ import Testing
         #expect(try read("Amara this morning").command == nil)
         #expect(try read("Monday the 4th").command == nil)
         #expect(try read("dinner with Tom").command == nil)
+        // What something is made into is neither a type wanted nor words to find.
+        let save = try read("save this as a note")
+        #expect(save.command?.name == "save" && save.types.isEmpty && save.contentWords.isEmpty)
+    }
+
+    @Test func aReminderToOneselfActsOnWhatItNamesLater() throws {
+        let answer = try read("remind me to answer this tomorrow")
+        #expect(answer.command?.name == "reply" && answer.reference?.kind == .pointer)
+        #expect(answer.time == nil && answer.command?.arguments.first { $0.role == "time" }?.date == day("2026-03-13"))
+        let mail = try read("remind me tomorrow to answer Camille's mail")
+        #expect(mail.command?.name == "reply" && mail.types == ["mail.message"] && mail.time == nil)
+        #expect(mail.cues.contains { $0.words == ["camille"] })
+        // Without a command to do later, what the reminder is about is searched, with its time.
+        let dentist = try read("remind me about the dentist tomorrow")
+        #expect(dentist.command?.name == "message" && dentist.time != nil && dentist.contentWords == ["dentist"])
     }
 
     @Test func timeWordsBecomeRangesOnTheClock() throws {
@@ -287,7 +302,7 @@ import Testing
     @Test func propertyCuesLanguagesAndIdentifiers() throws {
         // The language to translate into is wanted, not the one the entity is in.
         let translate = try read("can you translate this into English")
-        #expect(translate.languages.isEmpty && translate.contentWords == ["translate"])
+        #expect(translate.languages.isEmpty && translate.command?.name == "translate" && translate.contentWords.isEmpty)
         #expect(try read("the message in Japanese").languages == ["ja"])
         let tagged = try read("notes tagged hydroponics")
         #expect(tagged.cues.first?.properties.map(\.path) == ["tags"])

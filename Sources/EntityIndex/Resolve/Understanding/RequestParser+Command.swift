@@ -14,12 +14,17 @@ extension RequestParser {
         var takesState: Bool
         /// Whether it asks for several entities.
         var many: Bool
+        /// Whether it is to be done later, said inside a reminder to oneself
+        /// ("remind me to answer this tomorrow"): a time ahead is when.
+        var isForLater = false
     }
 
-    /// The command at the start, with its arguments taken.
-    func takeCommand(_ request: inout RequestWords) -> FoundCommand? {
-        guard let start = request.nextUntaken(from: 0) else { return nil }
-        guard let (length, entry) = request.match(vocabulary.commands, at: start) else { return takeUnknownVerb(&request, at: start) }
+    /// The command at the start (or at a position), with its arguments taken.
+    func takeCommand(_ request: inout RequestWords, from position: Int = 0) -> FoundCommand? {
+        guard let start = request.nextUntaken(from: position) else { return nil }
+        guard let (length, entry) = request.match(vocabulary.commands, at: start) else {
+            return position == 0 ? takeUnknownVerb(&request, at: start) : nil
+        }
         // A command that is also a type's noun, before a cue or a clause about it, is the noun: "mail from
         // Amara", "texts about the launch", "mail I haven't read".
         let isNoun = grammar.typeNames.matches(in: request.words, at: start).contains { $0.length == length }
@@ -35,7 +40,14 @@ extension RequestParser {
                                  many: entry.many)
         let body = start + length
         if entry.recipientFirst {
+            let toSpeaker = request.isFree(body) && vocabulary.speaker.contains(request.words[body])
             found.recipientIsTarget = takeRecipient(&request, after: body, entry: entry, into: &found.command)
+            // "remind me to answer this tomorrow": what is to be done is the command, on what it names.
+            let afterMarker = (body..<request.count).last { request.taken[$0] }.map { $0 + 1 } ?? body + 1
+            if toSpeaker, var later = takeCommand(&request, from: afterMarker) {
+                later.isForLater = true
+                return later
+            }
             return found
         }
         // Each other argument begins at the last of its markers ("forward the mail from Inês to Seán").
@@ -74,16 +86,18 @@ extension RequestParser {
     /// whose name is the verb, not a word to search.
     func takeUnknownVerb(_ request: inout RequestWords, at start: Int) -> FoundCommand? {
         let next = start + 1, word = request.words[start]
-        guard start == 0, request.words.indices.contains(next), request.isFree(next), !request.possessive[start],
+        guard request.words.indices.contains(next), request.isFree(next), !request.possessive[start],
               word.allSatisfy(\.isLetter), !vocabulary.ignored.contains(word), !vocabulary.speaker.contains(word),
               !vocabulary.subjectPronouns.contains(word), !grammar.typeNames.contains(in: request.words, at: start),
               !grammar.cues.contains(in: request.words, at: start), !vocabulary.time.namesATime(in: request.words, at: start)
         else { return nil }
-        // "this" and "these" point only when nothing follows but what they point at ("Amara this morning" is a time).
+        // "this" and "these" point only when what follows is what they point at or a word
+        // that goes on from a pointer ("save this as a note"): "Amara this morning" is a time.
         let pointer = [vocabulary.focusedPointers, vocabulary.pluralPointers].compactMap { $0.match(in: request.words, at: next) }.first
         let pointsAtWhatIsWanted = pointer.map { length, _ in
             let after = next + length
-            return after == request.count || grammar.typeNames.contains(in: request.words, at: after) || vocabulary.one.contains(in: request.words, at: after)
+            return after == request.count || grammar.typeNames.contains(in: request.words, at: after)
+                || vocabulary.one.contains(in: request.words, at: after) || vocabulary.pointerFollowers.contains(request.words[after])
         }
         guard pointsAtWhatIsWanted ?? vocabulary.articles.contains(request.words[next]) else { return nil }
         request.take(start..<next)
@@ -132,9 +146,12 @@ extension RequestParser {
     func takeRecipient(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry,
                                into command: inout Interpretation.Command) -> Bool {
         if request.isFree(body), vocabulary.speaker.contains(request.words[body]) {
-            // "remind me about the dentist", "text me the details": said to oneself, so what it is about is meant.
-            let marker = request.match(entry.arguments, at: body + 1)?.length ?? 0
-            request.take(body..<body + 1 + marker)
+            // "remind me about the dentist", "text me the details": said to oneself, so what it is about is
+            // meant; "remind me tomorrow to…": the marker may follow a time.
+            request.take(body..<body + 1)
+            var next = body + 1
+            while next < request.count, vocabulary.time.namesATime(in: request.words, at: next) { next += 1 }
+            if let (length, _) = request.match(entry.arguments, at: next) { request.take(next..<next + length) }
             return false
         }
         let markers = request.positions(from: body + 1).compactMap { index in

@@ -103,6 +103,10 @@ extension RequestParser {
             var named = Set(longest.map(\.value.type))
             if isCueValue(named, before: index, in: request) { continue }
             if !fitting.isEmpty, named.isDisjoint(with: fitting), vocabulary.one.contains(in: request.words, at: index + length) { continue }
+            if let marker = formMarker(before: index, in: request) {
+                request.take(marker..<index + length)  // what it is made into: neither wanted nor words to find
+                continue
+            }
             if hasTime {
                 named = Set(named.flatMap { type in
                     grammar.schemas.schema(for: type)?.timeProperty == nil ? grammar.timedReferrers[type] ?? [type] : [type]
@@ -119,6 +123,17 @@ extension RequestParser {
         }
         kinds += saidKinds.filter { kind in !kind.properties.allSatisfy { saidWhole.contains($0.type) } }
         return (types, words, plural)
+    }
+
+    /// Where "as" or "into" begins before a type noun, right after a pointer
+    /// ("save this as a note", "turn it into a reminder"), if it does.
+    func formMarker(before index: Int, in request: RequestWords) -> Int? {
+        let marker = index - 1 - (index > 0 && vocabulary.articles.contains(request.words[index - 1]) ? 1 : 0)
+        guard marker > 0, request.isFree(marker), vocabulary.formMarkers.contains(request.words[marker]) else { return nil }
+        let pointers = [vocabulary.focusedPointers, vocabulary.pluralPointers]
+        return (max(0, marker - 3)..<marker).contains { start in
+            pointers.contains { $0.match(in: request.words, at: start).map { start + $0.length == marker } ?? false }
+        } ? marker : nil
     }
 
     /// Whether a type word at a position ends the value of a cue that refers

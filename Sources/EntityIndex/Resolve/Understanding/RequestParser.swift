@@ -36,6 +36,11 @@ struct RequestParser {
             time = TimeExpressionReader.Reading()
         }
         interpretation.time = time.time
+        if command?.isForLater == true, let said = time.time, said.order == nil, said.liesAhead(of: clock.now) {
+            // "remind me to answer this tomorrow": tomorrow is when to answer, not when the message was sent.
+            interpretation.command?.arguments.append(.init(role: "time", words: said.words, date: said.from))
+            interpretation.time = nil
+        }
         // A number that is no part of a time ("ends in 0143", not "march 9 2026") may be part of an identifier.
         interpretation.identifiers += numbers.filter { number in request.words.indices.contains { request.words[$0] == number && request.isUntaken($0) } }
 

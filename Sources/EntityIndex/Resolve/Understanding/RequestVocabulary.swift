@@ -58,6 +58,9 @@ public struct RequestVocabulary: Sendable {
     let speaker: Set<String>
     /// Words after which a time is what something is about ("about Saturday"), not when it is.
     let topicMarkers: Set<String>
+    /// Words before a type noun that says what something is made into, not what is
+    /// wanted: "save this *as* a note", "turn it *into* a reminder".
+    let formMarkers: Set<String>
     /// Pronouns that begin a clause about a noun before them ("mail *I* haven't read").
     let subjectPronouns: Set<String>
     /// Verbs whose subject is a value of a cue: "what did Arjun send" is from
@@ -224,6 +227,7 @@ public struct RequestVocabulary: Sendable {
         negations = try phrases(table.negations)
         speaker = try words(table.speaker ?? [])
         topicMarkers = try words(table.topicMarkers ?? [])
+        formMarkers = try words(table.formMarkers ?? [])
         subjectPronouns = try words(table.subjectPronouns ?? [])
         agentVerbs = try PhraseTable(table.agentVerbs.verbs.map { ($0, nil) } + table.agentVerbs.typed.map { ($0.key, $0.value) })
         ownerQuestions = try phrases(table.ownerQuestions)
@@ -326,7 +330,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, subjectPronouns, topicMarkers: [String]?
+        let speaker, subjectPronouns, topicMarkers, formMarkers: [String]?
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
