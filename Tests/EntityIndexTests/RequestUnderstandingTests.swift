@@ -187,6 +187,7 @@ import Testing
         let album = try read("move the album one to August")
         #expect(!album.types.contains("photos.album") && album.contentWords == ["album"])
         #expect(try read("open the photo one").types == ["photos.asset"])
+        #expect(try read("what plans do I have this weekend").types == ["calendar.event"])
     }
 
     @Test func aVerbNoTableKnowsIsACommandNotWordsToFind() throws {

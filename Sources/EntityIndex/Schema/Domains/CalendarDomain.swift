@@ -21,7 +21,7 @@ extension SchemaDomain {
                      ]),
         EntitySchema("calendar.event", summary: "an event in a calendar",
                      title: "title", subtitle: ["startDate", "location"], image: .systemName("calendar.badge.clock"),
-                     spokenNames: ["event", "meeting", "appointment", "session", "call"], endProperty: "endDate", scheduled: true,
+                     spokenNames: ["event", "meeting", "appointment", "session", "call", "plans"], endProperty: "endDate", scheduled: true,
                      properties: [
                          PropertySchema("title", .string, required: true, searchable: .title),
                          PropertySchema("startDate", .date, required: true),
