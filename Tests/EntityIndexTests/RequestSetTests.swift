@@ -18,7 +18,11 @@ import Testing
 /// are tuned on (`practice-tune`, `krakow-tune`), the even ones only measured
 /// (`practice-holdout`, `krakow-holdout`). A third, an ICU nurse in Toronto
 /// (`nurse-toronto.jsonl`, 162 requests), is held out whole: none of its
-/// requests is ever read (`toronto-holdout`).
+/// requests is ever read (`toronto-holdout`). Two more came later: a wedding
+/// photographer in Lyon whose messages and mails are half in French
+/// (`photographer-lyon.jsonl`, 209 requests, odd ones tuned on: `lyon-tune`,
+/// even ones only measured: `lyon-holdout`) and a retired teacher in Dublin
+/// (`teacher-dublin.jsonl`, 207 requests, held out whole: `dublin-holdout`).
 ///
 /// Per part and kind: Recall@1 and Recall@5 (the share of the expected
 /// entities in the top k, out of at most k; for a request any of several
@@ -32,15 +36,15 @@ import Testing
     /// tuned on may still be from them.
     static let floors: [String: [String: (recallAt1: Double, recallAt5: Double, mrr: Double)]] = [
         "tune": [
-            "command": (0.922, 0.961, 0.939), "language": (0.166, 0.416, 0.242), "meaning": (0.204, 0.408, 0.287),
+            "command": (0.922, 0.961, 0.939), "language": (0.166, 0.416, 0.252), "meaning": (0.204, 0.408, 0.287),
             "name": (0.963, 0.999, 0.981), "none": (0.999, 0.999, 0.999), "property": (0.886, 0.979, 0.930),
-            "question": (0.711, 0.854, 0.773), "screen": (0.976, 0.976, 0.976), "time": (0.964, 0.984, 0.982),
+            "question": (0.711, 0.854, 0.773), "screen": (0.976, 0.976, 0.976), "time": (0.964, 0.991, 0.982),
             "typo": (0.999, 0.999, 0.999),
         ],
         "holdout": [
             "command": (0.807, 0.922, 0.861), "language": (0.082, 0.207, 0.149), "meaning": (0.189, 0.475, 0.305),
             "name": (0.999, 0.999, 0.999), "none": (0.916, 0.916, 0.916), "property": (0.863, 0.890, 0.899),
-            "question": (0.635, 0.863, 0.729), "screen": (0.807, 0.807, 0.807), "time": (0.845, 0.961, 0.890),
+            "question": (0.635, 0.863, 0.729), "screen": (0.845, 0.845, 0.845), "time": (0.845, 0.961, 0.890),
             "typo": (0.999, 0.999, 0.999),
         ],
         "practice-tune": [
@@ -64,18 +68,35 @@ import Testing
             "screen": (0.713, 0.828, 0.749), "time": (0.666, 0.782, 0.713), "typo": (0.999, 0.999, 0.999),
         ],
         "practice-holdout": [
-            "command": (0.937, 0.937, 0.947), "meaning": (0.499, 0.666, 0.582), "name": (0.999, 0.999, 0.999),
+            "command": (0.937, 0.999, 0.957), "meaning": (0.499, 0.666, 0.582), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.713, 0.910, 0.820),
             "screen": (0.809, 0.809, 0.809), "time": (0.866, 0.866, 0.875), "typo": (0.999, 0.999, 0.999),
+        ],
+        "lyon-tune": [
+            "command": (0.736, 0.788, 0.753), "meaning": (0.166, 0.332, 0.221), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.356, 0.642, 0.463),
+            "screen": (0.740, 0.851, 0.790), "time": (0.999, 0.999, 0.999), "typo": (0.999, 0.999, 0.999),
+        ],
+        "lyon-holdout": [
+            "command": (0.649, 0.799, 0.694), "meaning": (0.000, 0.399, 0.169), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.799, 0.849, 0.824), "question": (0.230, 0.691, 0.403),
+            "screen": (0.653, 0.730, 0.678), "time": (0.881, 0.881, 0.881), "typo": (0.332, 0.599, 0.499),
+        ],
+        "dublin-holdout": [
+            "command": (0.815, 0.920, 0.855), "meaning": (0.416, 0.582, 0.474), "name": (0.999, 0.999, 0.999),
+            "none": (0.932, 0.932, 0.932), "property": (0.946, 0.973, 0.964), "question": (0.642, 0.963, 0.773),
+            "screen": (0.839, 0.899, 0.860), "time": (0.913, 0.939, 0.933), "typo": (0.832, 0.999, 0.888),
         ],
     ]
     /// The most requests of each part that may be answered `resolved` on a
     /// wrong entity (2 of 540, 5 of 220, 1 of 98, 1 of 97, none of 102 and
-    /// 102, 4 of 162 when last measured), and how many of them may be requests
-    /// with no right answer (0, 1, 0, 0, 0, 0, 0). The aim is under 2% and none.
+    /// 102, 4 of 162, 1 of 105, 2 of 104, 6 of 207 when last measured), and
+    /// how many of them may be requests with no right answer (0, 1, 0, 0, 0,
+    /// 0, 0, 0, 0, 1). The aim is under 2% and none.
     static let wrongResolvedCeiling: [String: (share: Double, noAnswer: Int)] = [
         "tune": (0.005, 0), "holdout": (0.024, 1), "practice-tune": (0.011, 0), "practice-holdout": (0.011, 0),
         "krakow-tune": (0.0, 0), "krakow-holdout": (0.0, 0), "toronto-holdout": (0.025, 0),
+        "lyon-tune": (0.010, 0), "lyon-holdout": (0.020, 0), "dublin-holdout": (0.029, 1),
     ]
 
     static func load(_ part: String) throws -> [JudgedRequest] {
@@ -88,7 +109,8 @@ import Testing
     }
 
     /// The world of each part whose requests are not said over the personal corpus.
-    static let worlds = ["practice": "veterinary-practice.jsonl", "krakow": "engineer-krakow.jsonl", "toronto": "nurse-toronto.jsonl"]
+    static let worlds = ["practice": "veterinary-practice.jsonl", "krakow": "engineer-krakow.jsonl", "toronto": "nurse-toronto.jsonl",
+                         "lyon": "photographer-lyon.jsonl", "dublin": "teacher-dublin.jsonl"]
 
     /// The entities a part's requests are said over.
     static func corpus(of part: String) throws -> [Entity] {
@@ -97,7 +119,8 @@ import Testing
         return try EntityJSONLines.decode(try Data(contentsOf: url), source: url.path)
     }
 
-    @Test(arguments: ["tune", "holdout", "practice-tune", "practice-holdout", "krakow-tune", "krakow-holdout", "toronto-holdout"])
+    @Test(arguments: ["tune", "holdout", "practice-tune", "practice-holdout", "krakow-tune", "krakow-holdout", "toronto-holdout",
+                      "lyon-tune", "lyon-holdout", "dublin-holdout"])
     func requestsAsPeopleSayThemFindTheirTargets(part: String) throws {
         let index = try EntityIndex()
         try index.donate(try Self.corpus(of: part))
