@@ -188,6 +188,8 @@ import Testing
         #expect(!album.types.contains("photos.album") && album.contentWords == ["album"])
         #expect(try read("open the photo one").types == ["photos.asset"])
         #expect(try read("what plans do I have this weekend").types == ["calendar.event"])
+        // Right after a command that changes something, a property's name says what has it.
+        #expect(try read("set an alert an hour before it").types == ["calendar.event"])
     }
 
     @Test func aVerbNoTableKnowsIsACommandNotWordsToFind() throws {

@@ -29,9 +29,11 @@ extension RequestParser {
     /// After a command that sets a state, or acts on the type, a property's
     /// name that is also a type's noun is the type ("mark Haruto's email as
     /// read", "forward Haruto's email to Yuki": a mail; a contact's address is
-    /// never read or forwarded).
+    /// never read or forwarded). Right after a command that changes an entity
+    /// (`changing`: where its object begins), a property's name is what it
+    /// changes: "set an alert an hour before it" acts on what has an alarm.
     func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue], setsState: Bool,
-                           actsOn: Set<EntityType>) -> Set<EntityType> {
+                           actsOn: Set<EntityType>, changing: Int?) -> Set<EntityType> {
         var types: Set<EntityType> = []
         for index in request.words.indices where request.isFree(index) {
             let matches = grammar.propertyNames.matches(in: request.words, at: index, usable: request.isFree)
@@ -47,6 +49,14 @@ extension RequestParser {
                     request.take(index - 1..<index + length)
                     continue
                 }
+            }
+            let changed = changing.map { start in
+                index == start || index == start + 1 && vocabulary.articles.contains(request.words[start])
+            } ?? false
+            if changed, nounOf.isEmpty {
+                types.formUnion(paths.map(\.type))
+                request.take(index..<index + length)
+                continue
             }
             let afterOwner = index > 0 && (request.possessive[index - 1] || vocabulary.personPointers.contains(in: request.words, at: index - 1)
                 || asksWhose(before: index, in: request))

@@ -61,7 +61,8 @@ struct RequestParser {
         interpretation.languages = takeLanguages(&request)
 
         var named = takePropertyNames(&request, cues: &cues, setsState: command?.takesState ?? false,
-                                      actsOn: Set(command?.command.actsOn ?? []))
+                                      actsOn: Set(command?.command.actsOn ?? []),
+                                      changing: command?.command.changesEntity == true ? command?.end : nil)
         var restoredTypeWords: [String] = []
         let fitting = requested.union(command?.command.actsOn ?? [])
         let typeWords = takeTypeWords(&request, hasTime: !(interpretation.time?.isEmpty ?? true), fitting: fitting, kinds: &cues)

@@ -42,7 +42,7 @@ extension SchemaDomain {
                                         words: PropertyWords(names: ["organizer", "organiser", "organizers", "organisers", "host"],
                                                              cues: ["organized by", "organised by", "hosted by"])),
                          PropertySchema("recurrence", .recurrence),
-                         PropertySchema("alarm", .oneOf([.duration, .date])),
+                         PropertySchema("alarm", .oneOf([.duration, .date]), words: PropertyWords(names: ["alarm", "alert"])),
                          PropertySchema("status", eventStatus, searchable: .keywords, words: PropertyWords(names: ["status"]),
                                         withdrawn: ["cancelled"]),
                          // Kept, not searched: "am I free on Friday" asks for the events
