@@ -238,6 +238,21 @@ import Testing
         #expect(try resolve("the next event").results.first?.identifier.id == "run")
     }
 
+    @Test func whatTheShownMailSpeaksOfIsFoundByItsName() throws {
+        let practice = try practice()
+        try practice.donate([
+            Entity(type: "mail.message", id: "rfc-mail", properties: ["from": "tomasz@fernweh.io", "subject": "RFC-031: Migrate the event bus to NATS",
+                                                                     "body": "Comments welcome before Thursday.", "sentAt": "2026-03-11T09:00:00Z"]),
+            Entity(type: "document.document", id: "rfc", properties: ["title": "RFC-031 Event bus migration to NATS", "text": "Motivation, plan, risks."]),
+        ])
+        func resolve(_ text: String) throws -> Resolution {
+            try practice.resolve(SearchQuery(text, context: ScreenContext(visible: [], focused: EntityIdentifier("mail.message:rfc-mail")),
+                                             now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        }
+        #expect(try resolve("open the doc he's talking about").results.first?.identifier.id == "rfc")
+        #expect(try resolve("open the RFC it mentions").results.first?.identifier.id == "rfc")
+    }
+
     @Test func theLastOfATimeIsItsLastAndAfternoonsRunToSix() throws {
         let practice = try practice()
         func resolve(_ text: String) throws -> Resolution {

@@ -206,6 +206,19 @@ import Testing
         #expect(save.command?.name == "save" && save.types.isEmpty && save.contentWords.isEmpty)
     }
 
+    @Test func whatIsShownSpeaksOfIsWantedNotWhatIsShown() throws {
+        let rfc = try read("open the RFC it mentions")
+        #expect(rfc.isMentionedByShown && rfc.contentWords == ["rfc"])
+        #expect(try read("open the doc he's talking about").isMentionedByShown)
+        // "that" begins a clause about what is wanted.
+        #expect(!(try read("the mail that mentions the invoice").isMentionedByShown))
+        // A meeting is no person: he is whose it is.
+        let meeting = try read("which meeting is he asking about")
+        #expect(meeting.reference == nil && meeting.types == ["calendar.event"] && meeting.cues.contains(where: \.isOnScreen))
+        // "them" may be the photos.
+        #expect(!(try read("photos with olga in them").cues.contains(where: \.isOnScreen)))
+    }
+
     @Test func aReminderToOneselfActsOnWhatItNamesLater() throws {
         let answer = try read("remind me to answer this tomorrow")
         #expect(answer.command?.name == "reply" && answer.reference?.kind == .pointer)

@@ -33,6 +33,13 @@ struct Resolver {
             interpretation.reference?.kind = .plural
             interpretation.types.removeAll(where: grammar.personTypes.contains)
         }
+        if interpretation.isMentionedByShown, let (documentID, words) = try subject(of: screen, outside: interpretation.types) {
+            // "the RFC it mentions", "the doc he's talking about": an entity about what is shown, found by its name.
+            interpretation.reference = nil
+            interpretation.cues.removeAll { $0.isOnScreen && $0.words.isEmpty }
+            interpretation.contentWords += words
+            search.excluded.insert(documentID)
+        }
         // The focused entity, for "the previous mail" and "the one after that".
         var focusedRecord: RecordReader?
         if let reference = interpretation.reference {
@@ -68,7 +75,8 @@ struct Resolver {
                 guard !screenIsEmpty else { return Resolution(ranked: [], interpretation: interpretation) }
                 let picked = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
                                                 interpretation: interpretation, clock: clock).resolve(reference.kind, on: screen)
-                guard picked.isEmpty, reference.isPronoun, let (documentID, words) = try subject(of: screen, outside: interpretation.types)
+                guard picked.isEmpty, reference.isPronoun, !interpretation.types.isEmpty,
+                      let (documentID, words) = try subject(of: screen, outside: interpretation.types)
                 else { return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: interpretation) }
                 // "the calendar event this was taken at", "the reminder about it": nothing of the types named is
                 // shown, so what is meant is an entity of those types about what is shown, found by its name.
@@ -129,7 +137,7 @@ struct Resolver {
     /// The entity a pointer points at when it is not of the types the request
     /// names (the focused one, or the only one shown): its document and name words.
     private func subject(of screen: ScreenContext, outside types: [EntityType]) throws -> (UInt32, [String])? {
-        guard !types.isEmpty, let shown = screen.focused ?? (screen.visible.count == 1 ? screen.visible.first : nil),
+        guard let shown = screen.focused ?? (screen.visible.count == 1 ? screen.visible.first : nil),
               !types.contains(shown.type),
               let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: shown)),
               let words = try reader.record(of: shown)?.names.first?.words, !words.isEmpty

@@ -31,6 +31,10 @@ public struct RequestInterpretation: Sendable, Hashable {
     /// Whether it asks for several entities ("are there any…", "my meetings
     /// tomorrow"): then no order in time picks one of them alone.
     public var asksForSeveral = false
+    /// Whether what is wanted is something the entity on screen speaks of
+    /// ("the RFC it mentions", "the doc he's talking about"): an entity about
+    /// what is shown, not the one shown nor one its sender is part of.
+    public var isMentionedByShown = false
 
     /// A command and what it was said with.
     public struct Command: Sendable, Hashable {

@@ -51,6 +51,18 @@ extension RequestParser {
 
     // MARK: Reference
 
+    /// "the RFC it mentions", "the doc he's talking about": a verb of speaking
+    /// right after a pointer or a pronoun, taken; whether one was.
+    func takeMentionVerb(_ request: inout RequestWords) -> Bool {
+        for index in request.words.indices where request.isFree(index) && !vocabulary.clauseStartingPointers.contains(request.words[index]) {
+            guard let (length, _) = request.match(vocabulary.focusedPointers, at: index) ?? request.match(vocabulary.personPointers, at: index),
+                  let (verb, _) = request.match(vocabulary.mentionVerbs, at: index + length) else { continue }
+            request.take(index + length..<index + length + verb)
+            return true
+        }
+        return false
+    }
+
     /// Whether a position holds a noun a screen reference ends in: "one" or a type ("the third photo").
     func isReferenceNoun(at index: Int, in request: RequestWords) -> Bool {
         request.words.indices.contains(index)

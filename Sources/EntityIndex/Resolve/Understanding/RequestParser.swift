@@ -45,6 +45,7 @@ struct RequestParser {
         interpretation.identifiers += numbers.filter { number in request.words.indices.contains { request.words[$0] == number && request.isUntaken($0) } }
 
         var cues: [Interpretation.PropertyCue] = []
+        interpretation.isMentionedByShown = takeMentionVerb(&request)
         let (reference, order) = takeReference(&request, cues: &cues)
         if let order {
             // "the latest message", "my next call with Arjun": an order in time.
@@ -81,8 +82,15 @@ struct RequestParser {
             types = named.intersection(requested)
             if types.isEmpty { types = requested }
         }
+        if reference?.kind == .person, !(command?.recipientIsTarget ?? false), !typeWords.types.isEmpty,
+           typeWords.types.isDisjoint(with: grammar.personTypes), interpretation.reference?.mayMeanThings == false {
+            // "which meeting is he asking about": a meeting is no person, so he is whose it is
+            // ("photos with Olga in them": them may be the photos).
+            interpretation.reference = nil
+            cues.append(.init(properties: [], words: [], cue: [], isPossessive: true, isOnScreen: true))
+        }
         // "she", and "text Amara" with nothing to text about: a person (of the types searched, if one is).
-        if reference?.kind == .person || (command?.recipientIsTarget ?? false) {
+        if interpretation.reference?.kind == .person || (command?.recipientIsTarget ?? false) {
             let people = types.isEmpty ? grammar.personTypes : types.intersection(grammar.personTypes)
             if !people.isEmpty { types = people }
         }

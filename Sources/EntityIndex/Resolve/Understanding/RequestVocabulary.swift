@@ -61,6 +61,9 @@ public struct RequestVocabulary: Sendable {
     /// Words before a type noun that says what something is made into, not what is
     /// wanted: "save this *as* a note", "turn it *into* a reminder".
     let formMarkers: Set<String>
+    /// Verbs after a pointer or a pronoun that make what is wanted something the
+    /// entity on screen speaks of: "the RFC *it mentions*", "the doc *he's talking about*".
+    let mentionVerbs: PhraseTable<Void>
     /// Pronouns that begin a clause about a noun before them ("mail *I* haven't read").
     let subjectPronouns: Set<String>
     /// Verbs whose subject is a value of a cue: "what did Arjun send" is from
@@ -228,6 +231,7 @@ public struct RequestVocabulary: Sendable {
         speaker = try words(table.speaker ?? [])
         topicMarkers = try words(table.topicMarkers ?? [])
         formMarkers = try words(table.formMarkers ?? [])
+        mentionVerbs = try phrases(table.mentionVerbs ?? [])
         subjectPronouns = try words(table.subjectPronouns ?? [])
         agentVerbs = try PhraseTable(table.agentVerbs.verbs.map { ($0, nil) } + table.agentVerbs.typed.map { ($0.key, $0.value) })
         ownerQuestions = try phrases(table.ownerQuestions)
@@ -330,7 +334,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, subjectPronouns, topicMarkers, formMarkers: [String]?
+        let speaker, subjectPronouns, topicMarkers, formMarkers, mentionVerbs: [String]?
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
