@@ -23,6 +23,8 @@ import Testing
 /// (`photographer-lyon.jsonl`, 209 requests, odd ones tuned on: `lyon-tune`,
 /// even ones only measured: `lyon-holdout`) and a retired teacher in Dublin
 /// (`teacher-dublin.jsonl`, 207 requests, held out whole: `dublin-holdout`).
+/// Another writer added 80 screen references and 40 commands over the Kraków
+/// world, all tuned on (`krakow-screens-tune`).
 ///
 /// Per part and kind: Recall@1 and Recall@5 (the share of the expected
 /// entities in the top k, out of at most k; for a request any of several
@@ -63,14 +65,14 @@ import Testing
             "screen": (0.825, 0.869, 0.854), "time": (0.999, 0.987, 0.999), "typo": (0.499, 0.999, 0.749),
         ],
         "toronto-holdout": [
-            "command": (0.785, 0.892, 0.834), "meaning": (0.599, 0.699, 0.649), "name": (0.999, 0.999, 0.999),
+            "command": (0.820, 0.892, 0.861), "meaning": (0.599, 0.699, 0.649), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.932, 0.999, 0.966), "question": (0.726, 0.908, 0.800),
-            "screen": (0.713, 0.828, 0.749), "time": (0.666, 0.782, 0.713), "typo": (0.999, 0.999, 0.999),
+            "screen": (0.742, 0.856, 0.777), "time": (0.666, 0.782, 0.713), "typo": (0.999, 0.999, 0.999),
         ],
         "practice-holdout": [
             "command": (0.937, 0.999, 0.957), "meaning": (0.499, 0.666, 0.582), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.713, 0.910, 0.820),
-            "screen": (0.809, 0.809, 0.809), "time": (0.866, 0.866, 0.875), "typo": (0.999, 0.999, 0.999),
+            "screen": (0.856, 0.856, 0.856), "time": (0.866, 0.866, 0.875), "typo": (0.999, 0.999, 0.999),
         ],
         "lyon-tune": [
             "command": (0.736, 0.788, 0.753), "meaning": (0.166, 0.332, 0.221), "name": (0.999, 0.999, 0.999),
@@ -78,25 +80,28 @@ import Testing
             "screen": (0.740, 0.851, 0.790), "time": (0.999, 0.999, 0.999), "typo": (0.999, 0.999, 0.999),
         ],
         "lyon-holdout": [
-            "command": (0.649, 0.799, 0.694), "meaning": (0.000, 0.399, 0.169), "name": (0.999, 0.999, 0.999),
+            "command": (0.649, 0.799, 0.709), "meaning": (0.000, 0.399, 0.169), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.799, 0.849, 0.824), "question": (0.230, 0.691, 0.403),
-            "screen": (0.653, 0.730, 0.678), "time": (0.881, 0.881, 0.881), "typo": (0.332, 0.599, 0.499),
+            "screen": (0.691, 0.768, 0.717), "time": (0.881, 0.881, 0.881), "typo": (0.332, 0.599, 0.499),
         ],
         "dublin-holdout": [
-            "command": (0.815, 0.920, 0.855), "meaning": (0.416, 0.582, 0.474), "name": (0.999, 0.999, 0.999),
+            "command": (0.815, 0.946, 0.864), "meaning": (0.416, 0.582, 0.474), "name": (0.999, 0.999, 0.999),
             "none": (0.932, 0.932, 0.932), "property": (0.946, 0.973, 0.964), "question": (0.642, 0.963, 0.773),
             "screen": (0.839, 0.899, 0.860), "time": (0.913, 0.939, 0.933), "typo": (0.832, 0.999, 0.888),
         ],
+        "krakow-screens-tune": [
+            "command": (0.899, 0.999, 0.945), "screen": (0.837, 0.895, 0.865),
+        ],
     ]
     /// The most requests of each part that may be answered `resolved` on a
-    /// wrong entity (2 of 540, 5 of 220, 1 of 98, 1 of 97, none of 102 and
-    /// 102, 4 of 162, 1 of 105, 2 of 104, 6 of 207 when last measured), and
-    /// how many of them may be requests with no right answer (0, 1, 0, 0, 0,
-    /// 0, 0, 0, 0, 1). The aim is under 2% and none.
+    /// wrong entity (1 of 540, 5 of 220, 1 of 98, 1 of 97, none of 102 and
+    /// 102, 4 of 162, 1 of 105, 2 of 104, 6 of 207, 3 of 120 when last
+    /// measured), and how many of them may be requests with no right answer
+    /// (0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0). The aim is under 2% and none.
     static let wrongResolvedCeiling: [String: (share: Double, noAnswer: Int)] = [
-        "tune": (0.005, 0), "holdout": (0.024, 1), "practice-tune": (0.011, 0), "practice-holdout": (0.011, 0),
+        "tune": (0.002, 0), "holdout": (0.024, 1), "practice-tune": (0.011, 0), "practice-holdout": (0.011, 0),
         "krakow-tune": (0.0, 0), "krakow-holdout": (0.0, 0), "toronto-holdout": (0.025, 0),
-        "lyon-tune": (0.010, 0), "lyon-holdout": (0.020, 0), "dublin-holdout": (0.029, 1),
+        "lyon-tune": (0.010, 0), "lyon-holdout": (0.020, 0), "dublin-holdout": (0.029, 1), "krakow-screens-tune": (0.025, 0),
     ]
 
     static func load(_ part: String) throws -> [JudgedRequest] {
@@ -120,7 +125,7 @@ import Testing
     }
 
     @Test(arguments: ["tune", "holdout", "practice-tune", "practice-holdout", "krakow-tune", "krakow-holdout", "toronto-holdout",
-                      "lyon-tune", "lyon-holdout", "dublin-holdout"])
+                      "lyon-tune", "lyon-holdout", "dublin-holdout", "krakow-screens-tune"])
     func requestsAsPeopleSayThemFindTheirTargets(part: String) throws {
         let index = try EntityIndex()
         try index.donate(try Self.corpus(of: part))

@@ -14,8 +14,8 @@ extension RequestParser {
         var takesState: Bool
         /// Whether it asks for several entities.
         var many: Bool
-        /// Whether it is to be done later, said inside a reminder to oneself
-        /// ("remind me to answer this tomorrow"): a time ahead is when.
+        /// Whether it is said to oneself for later ("remind me about the last
+        /// one tomorrow", "remind me to answer this tomorrow"): a time ahead is when.
         var isForLater = false
     }
 
@@ -48,6 +48,8 @@ extension RequestParser {
                 later.isForLater = true
                 return later
             }
+            // "remind me about the last one tomorrow morning": tomorrow morning is when to remind.
+            found.isForLater = toSpeaker
             return found
         }
         // Each other argument begins at the last of its markers ("forward the mail from Inês to Seán").
