@@ -133,6 +133,12 @@ import Testing
             .results.allSatisfy { $0.identifier.type == "messages.contact" })
     }
 
+    @Test func allShownButWhatIsLeftOut() throws {
+        let notes = ["notes.note:note-003", "notes.note:note-004", "notes.note:note-005"]
+        let others = try resolve("pin all of them except the talent show", visible: notes)
+        #expect(Set(others.results.map(\.identifier.id)) == ["note-003", "note-004"])
+    }
+
     @Test func aPointerAtAnotherTypeFindsWhatIsAboutWhatIsShown() throws {
         // The event a photo was taken at: no event is shown, so the one about the photo.
         let harvest = try resolve("show me the calendar event this was taken at",

@@ -219,6 +219,14 @@ import Testing
         #expect(!(try read("photos with olga in them").cues.contains(where: \.isOnScreen)))
     }
 
+    @Test func aPluralReferenceLeavesOutWhatFollowsExcept() throws {
+        let done = try read("mark all of them done except the candles")
+        #expect(done.reference?.kind == .plural && done.excludedWords == ["candles"] && done.contentWords.isEmpty)
+        #expect(try read("unpin all of them except the Jura one").excludedWords == ["jura"])
+        // Without a plural reference, "except" is a word like any other.
+        #expect(try read("the note except the title").excludedWords.isEmpty)
+    }
+
     @Test func aReminderToOneselfActsOnWhatItNamesLater() throws {
         let answer = try read("remind me to answer this tomorrow")
         #expect(answer.command?.name == "reply" && answer.reference?.kind == .pointer)

@@ -215,16 +215,15 @@ struct ScreenResolver {
             return fitting
         }
         let describes = interpretation.reference?.isDescribed ?? false
+        if !interpretation.excludedWords.isEmpty, !fitting.isEmpty {
+            // "all of them except the candles": what holds the words left out is not wanted.
+            let excluded = try holders(of: interpretation.excludedWords, among: fitting, identifiers: [])
+            fitting.removeAll { excluded.contains($0.documentID!) }
+        }
         if !contentWords.isEmpty, !fitting.isEmpty {
             // Words said about the entity pick among what fits ("this crew lunch", "the one about oxygen"),
             // unless none of it holds them: then they were about something else ("translate the one I have open").
-            let ids = try Query.indexed(byAnyOf: try reader.documents(of: fitting).map(\.uniqueTerm))
-            let text = TextResolver(reader: reader, configuration: configuration)
-            var plan = try text.plan(forWords: contentWords, exact: interpretation.identifiers, usesMeaning: false)
-            try text.addMeaning(to: &plan)
-            let named = try NameResolver(reader: reader).candidates(for: contentWords, filter: ids).compactMap(\.documentID)
-            let said = try text.candidates(for: plan, property: nil, filter: ids, limit: fitting.count).compactMap(\.documentID)
-            let holders = Set(named + said)
+            let holders = try holders(of: contentWords, among: fitting, identifiers: interpretation.identifiers)
             let holding = fitting.filter { holders.contains($0.documentID!) }
             if !holding.isEmpty || valuesAsWords {
                 fitting = holding
@@ -235,6 +234,17 @@ struct ScreenResolver {
             }
         }
         return fitting
+    }
+
+    /// The documents among candidates that hold words: by name, by text, or by a neighbour in meaning.
+    private func holders(of words: [String], among candidates: [Candidate], identifiers: [String]) throws -> Set<UInt32> {
+        let ids = try Query.indexed(byAnyOf: try reader.documents(of: candidates).map(\.uniqueTerm))
+        let text = TextResolver(reader: reader, configuration: configuration)
+        var plan = try text.plan(forWords: words, exact: identifiers, usesMeaning: false)
+        try text.addMeaning(to: &plan)
+        let named = try NameResolver(reader: reader).candidates(for: words, filter: ids).compactMap(\.documentID)
+        let said = try text.candidates(for: plan, property: nil, filter: ids, limit: candidates.count).compactMap(\.documentID)
+        return Set(named + said)
     }
 }
 

@@ -35,6 +35,9 @@ public struct RequestInterpretation: Sendable, Hashable {
     /// ("the RFC it mentions", "the doc he's talking about"): an entity about
     /// what is shown, not the one shown nor one its sender is part of.
     public var isMentionedByShown = false
+    /// The words of what a plural reference leaves out ("all of them except
+    /// the candles": "candles"); what is shown and holds them is not wanted.
+    public var excludedWords: [String] = []
 
     /// A command and what it was said with.
     public struct Command: Sendable, Hashable {

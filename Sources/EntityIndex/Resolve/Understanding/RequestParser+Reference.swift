@@ -63,6 +63,19 @@ extension RequestParser {
         return false
     }
 
+    /// "mark all of them done except the candles": the words after an exclusion
+    /// marker, to the end of the clause, taken; articles and "one" say nothing.
+    func takeExclusion(_ request: inout RequestWords) -> [String] {
+        guard let start = request.words.indices.first(where: { request.match(vocabulary.exclusionMarkers, at: $0) != nil }),
+              let (length, _) = request.match(vocabulary.exclusionMarkers, at: start) else { return [] }
+        let end = request.clauseStarts.filter { $0 > start }.min() ?? request.count
+        let span = (start + length..<end).filter(request.isUntaken)
+        guard !span.isEmpty else { return [] }
+        request.take(start..<start + length)
+        span.forEach { request.take($0..<$0 + 1) }
+        return span.map { request.words[$0] }.filter { !vocabulary.articles.contains($0) && !vocabulary.one.contains(in: [$0], at: 0) }
+    }
+
     /// Whether a position holds a noun a screen reference ends in: "one" or a type ("the third photo").
     func isReferenceNoun(at index: Int, in request: RequestWords) -> Bool {
         request.words.indices.contains(index)

@@ -55,6 +55,7 @@ struct RequestParser {
             interpretation.time = ordered
         }
         interpretation.reference = reference
+        if reference?.isPlural == true { interpretation.excludedWords = takeExclusion(&request) }
         if let words = reference?.words, reference?.kind == .person, !(command?.recipientIsTarget ?? false) {
             // "mark them read": them, or the things shown; "call them" is people.
             interpretation.reference?.mayMeanThings = words.allSatisfy { vocabulary.thingsOrPeople.contains(in: [$0], at: 0) }

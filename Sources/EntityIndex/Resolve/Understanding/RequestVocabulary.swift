@@ -61,6 +61,8 @@ public struct RequestVocabulary: Sendable {
     /// Words before a type noun that says what something is made into, not what is
     /// wanted: "save this *as* a note", "turn it *into* a reminder".
     let formMarkers: Set<String>
+    /// Words after a plural reference that begin what it leaves out: "all of them *except* the candles".
+    let exclusionMarkers: PhraseTable<Void>
     /// Verbs after a pointer or a pronoun that make what is wanted something the
     /// entity on screen speaks of: "the RFC *it mentions*", "the doc *he's talking about*".
     let mentionVerbs: PhraseTable<Void>
@@ -231,6 +233,7 @@ public struct RequestVocabulary: Sendable {
         speaker = try words(table.speaker ?? [])
         topicMarkers = try words(table.topicMarkers ?? [])
         formMarkers = try words(table.formMarkers ?? [])
+        exclusionMarkers = try phrases(table.exclusionMarkers ?? [])
         mentionVerbs = try phrases(table.mentionVerbs ?? [])
         subjectPronouns = try words(table.subjectPronouns ?? [])
         agentVerbs = try PhraseTable(table.agentVerbs.verbs.map { ($0, nil) } + table.agentVerbs.typed.map { ($0.key, $0.value) })
@@ -334,7 +337,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, subjectPronouns, topicMarkers, formMarkers, mentionVerbs: [String]?
+        let speaker, subjectPronouns, topicMarkers, formMarkers, mentionVerbs, exclusionMarkers: [String]?
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
