@@ -227,6 +227,13 @@ import Testing
         #expect(try read("the note except the title").excludedWords.isEmpty)
     }
 
+    @Test func whatTheSpeakerSaysInALaterClauseIsTheMessage() throws {
+        let reply = try read("reply to him, I'll send everything Monday")
+        #expect(reply.time == nil && reply.contentWords.isEmpty && reply.command?.arguments.contains { $0.role == "message" } == true)
+        // Said of someone else, the clause describes what is wanted.
+        #expect(try read("reply to Sophie, she's asking about the gallery").contentWords.contains("gallery"))
+    }
+
     @Test func aReminderToOneselfActsOnWhatItNamesLater() throws {
         let answer = try read("remind me to answer this tomorrow")
         #expect(answer.command?.name == "reply" && answer.reference?.kind == .pointer)

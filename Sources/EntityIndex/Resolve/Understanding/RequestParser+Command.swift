@@ -39,6 +39,7 @@ extension RequestParser {
                                  end: start + length, recipientIsTarget: false, takesState: entry.argumentRoles.contains("state"),
                                  many: entry.many)
         let body = start + length
+        takeSaidClause(&request, after: body, entry: entry, into: &found.command)
         if entry.recipientFirst {
             let toSpeaker = request.isFree(body) && vocabulary.speaker.contains(request.words[body])
             found.recipientIsTarget = takeRecipient(&request, after: body, entry: entry, into: &found.command)
@@ -80,6 +81,21 @@ extension RequestParser {
             found.command.arguments.insert(.init(role: "recipient", words: recipient, date: nil), at: 0)
         }
         return found
+    }
+
+    /// "reply to him, I'll send everything Monday": a later clause in which the
+    /// speaker says something ("I", "I'll", "we") is the message a command
+    /// that takes one says, not words or a time to find ("she's asking about
+    /// the gallery" describes what is wanted).
+    func takeSaidClause(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry,
+                        into command: inout Interpretation.Command) {
+        guard entry.argumentRoles.contains("message"),
+              let start = request.clauseStarts.filter({ $0 > body && request.isFree($0) }).min(),
+              let subject = request.words[start].split(separator: "'").first,
+              vocabulary.speakerSubjects.contains(String(subject)) else { return }
+        let end = request.clauseStarts.filter { $0 > start }.min() ?? request.count
+        command.arguments.append(.init(role: "message", words: request[start..<end], date: nil))
+        request.take(start..<end)
     }
 
     /// "mute the Familia chat", "snooze this", "translate this message": a

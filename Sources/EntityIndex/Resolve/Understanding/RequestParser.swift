@@ -19,7 +19,11 @@ struct RequestParser {
         let (identifiers, numbers) = protectIdentifiers(in: text, &request)
         interpretation.identifiers = identifiers
         takeFillers(&request)
-        let command = takeCommand(&request)
+        // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
+        var command = takeCommand(&request)
+        for start in request.clauseStarts.sorted().dropFirst() where command == nil && request.nextUntaken(from: start) == start {
+            command = takeCommand(&request, from: start)
+        }
         interpretation.command = command?.command
         interpretation.anchor = takeAnchor(&request, after: command?.end ?? 0)
 

@@ -56,6 +56,8 @@ public struct RequestVocabulary: Sendable {
     let negations: PhraseTable<Void>
     /// Words for the one speaking ("remind me"): a recipient that is no one to find.
     let speaker: Set<String>
+    /// The one speaking as a subject ("*I*'ll be late"): a clause so begun is said, not described.
+    let speakerSubjects: Set<String>
     /// Words after which a time is what something is about ("about Saturday"), not when it is.
     let topicMarkers: Set<String>
     /// Words before a type noun that says what something is made into, not what is
@@ -231,6 +233,7 @@ public struct RequestVocabulary: Sendable {
         possessiveMayMean = table.possessiveMayMean
         negations = try phrases(table.negations)
         speaker = try words(table.speaker ?? [])
+        speakerSubjects = try words(table.speakerSubjects ?? [])
         topicMarkers = try words(table.topicMarkers ?? [])
         formMarkers = try words(table.formMarkers ?? [])
         exclusionMarkers = try phrases(table.exclusionMarkers ?? [])
@@ -337,7 +340,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, subjectPronouns, topicMarkers, formMarkers, mentionVerbs, exclusionMarkers: [String]?
+        let speaker, speakerSubjects, subjectPronouns, topicMarkers, formMarkers, mentionVerbs, exclusionMarkers: [String]?
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
