@@ -137,6 +137,9 @@ import Testing
         let notes = ["notes.note:note-003", "notes.note:note-004", "notes.note:note-005"]
         let others = try resolve("pin all of them except the talent show", visible: notes)
         #expect(Set(others.results.map(\.identifier.id)) == ["note-003", "note-004"])
+        #expect(others.status == .resolved)
+        // What is shown does not say what the request says of it: no sure answer.
+        #expect(try resolve("pin both zeppelin notes", visible: notes).status == .ambiguous)
     }
 
     @Test func aPointerAtAnotherTypeFindsWhatIsAboutWhatIsShown() throws {

@@ -63,13 +63,15 @@ public struct Resolution: Sendable, Hashable {
 
     /// The verdict on ranked results, by the thresholds above. Results below
     /// `minimumScore` stay in the list but never make an answer; a plural
-    /// request is resolved by every result it found.
+    /// request is resolved by every result it found, when each accounts for
+    /// it ("both school emails" where no mail shown says "school" is not).
     init(ranked results: [SearchResult], interpretation: RequestInterpretation? = nil) {
         self.results = results
         self.interpretation = interpretation
         let answers = results.prefix { $0.score >= Self.minimumScore }
         if interpretation?.reference?.isPlural == true {
-            status = answers.isEmpty ? .notFound : .resolved
+            let accountFor = answers.allSatisfy { $0.score >= Self.resolvedScore - 1e-9 }
+            status = answers.isEmpty ? .notFound : accountFor ? .resolved : .ambiguous
             return
         }
         switch answers.count {
