@@ -234,6 +234,13 @@ import Testing
         #expect(try read("reply to Sophie, she's asking about the gallery").contentWords.contains("gallery"))
     }
 
+    @Test func aCommandInALaterClauseActsOnWhatTheFirstNames() throws {
+        let later = try read("the one after the staff meeting, move it to Tuesday")
+        #expect(later.command?.name == "reschedule" && later.anchor?.words == ["the", "staff", "meeting"] && later.reference == nil)
+        let sign = try read("the one about the flat, remind me to sign it tonight")
+        #expect(sign.command?.name == "message" && sign.time == nil)
+    }
+
     @Test func aReminderToOneselfActsOnWhatItNamesLater() throws {
         let answer = try read("remind me to answer this tomorrow")
         #expect(answer.command?.name == "reply" && answer.reference?.kind == .pointer)

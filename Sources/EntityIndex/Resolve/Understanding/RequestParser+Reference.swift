@@ -9,7 +9,9 @@ extension RequestParser {
     func takeAnchor(_ request: inout RequestWords, after start: Int) -> Interpretation.Anchor? {
         for index in request.words.indices where index > start || (index == start && start > 0) {
             guard let (length, relation) = request.match(vocabulary.anchors, at: index) else { continue }
-            let span = (index + length..<request.count).filter(request.isUntaken)
+            // To the end of its clause: "the one after the staff meeting, move it to Tuesday".
+            let end = request.clauseStarts.filter { $0 > index }.min() ?? request.count
+            let span = (index + length..<end).filter(request.isUntaken)
             guard !span.isEmpty else { continue }
             let leading = (start..<index).filter(request.isUntaken)
             let onlyFrame = leading.allSatisfy { position in
@@ -22,7 +24,7 @@ extension RequestParser {
             // "the one after that" is an order after what is shown, not after an entity named "that".
             let pointsAtScreen = vocabulary.focusedPointers.match(in: request.words, at: span[0]).map { $0.length == span.count } ?? false
             guard onlyFrame, !pointsAtScreen, !startsWithTime(request, at: span[0]) else { continue }
-            request.take(index..<request.count)
+            request.take(index..<end)
             return Interpretation.Anchor(relation: relation, words: span.map { request.words[$0] })
         }
         return nil

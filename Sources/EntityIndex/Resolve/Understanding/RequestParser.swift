@@ -25,7 +25,9 @@ struct RequestParser {
             command = takeCommand(&request, from: start)
         }
         interpretation.command = command?.command
-        interpretation.anchor = takeAnchor(&request, after: command?.end ?? 0)
+        // An anchor after the command, or anywhere when the command begins a later clause.
+        let commandLater = command.map { found in request.clauseStarts.contains { $0 > 0 && $0 < found.end } } ?? false
+        interpretation.anchor = takeAnchor(&request, after: commandLater ? 0 : command?.end ?? 0)
 
         // Past tense, or only what happened rather than was planned ("pics from Saturday"), speaks of the past.
         let speaksOfPast = vocabulary.speaksOfPast(request.words) || speaksOnlyOfWhatHappened(request, requested: requested)
@@ -58,7 +60,9 @@ struct RequestParser {
             ordered.words += order.words
             interpretation.time = ordered
         }
-        interpretation.reference = reference
+        // "the one after the staff meeting, move it": the anchor says which one; "it", in the
+        // command's later clause, is that one.
+        interpretation.reference = commandLater && interpretation.anchor != nil && reference?.kind == .pointer ? nil : reference
         if reference?.isPlural == true { interpretation.excludedWords = takeExclusion(&request) }
         if let words = reference?.words, reference?.kind == .person, !(command?.recipientIsTarget ?? false) {
             // "mark them read": them, or the things shown; "call them" is people.
