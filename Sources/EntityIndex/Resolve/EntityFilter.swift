@@ -35,11 +35,10 @@ struct EntityFilter {
         time?.order == nil
     }
 
-    /// Whether an occurrence began before the time said, and counts only for
-    /// going on in it.
-    func beganBefore(_ occurrence: Double) -> Bool {
-        guard takesInWhatGoesOn, let lower = timeBounds.lower else { return false }
-        return occurrence < lower
+    /// When the time said begins, if what began before it counts for going on
+    /// then: an occurrence before it is only still going on.
+    var goingOnFrom: Double? {
+        takesInWhatGoesOn ? timeBounds.lower : nil
     }
 
     /// The bounds of the time, with an order's side of the anchor ("the next": after it).
@@ -133,7 +132,8 @@ struct EntityFilter {
         let minutes = time?.minutesOfDay
         let latestFirst = time?.order == .previous || time?.order == .latest
         // Walk occurrences from the right end until one falls at the time of day asked.
-        let goingOn = takesInWhatGoesOn ? when : EntityTime(start: when.start, recurrence: when.recurrence)
+        var goingOn = when
+        if !takesInWhatGoesOn { goingOn.duration = 0 }
         var occurrence = latestFirst ? when.lastOccurrence(atOrBefore: upper ?? anchor) : goingOn.firstOccurrence(goingOnFrom: lower, to: upper)
         for _ in 0..<Self.occurrencesTried {
             guard let moment = occurrence else { return nil }

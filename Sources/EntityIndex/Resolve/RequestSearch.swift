@@ -177,6 +177,7 @@ struct RequestSearch {
                            askedTypes: askedTypes, vocabulary: grammar.vocabulary).measure(scored)
         let words = plan.words.map(\.word)
         let wordsQuery = NameScoring.QueryWords(words)
+        let goingOnFrom = filter.goingOnFrom
         for (index, measure) in measures.enumerated() {
             let share = scored[index].passesFilter ? measure.share : 0
             scored[index].share = share
@@ -184,7 +185,7 @@ struct RequestSearch {
             scored[index].nameFit = words.isEmpty ? 0 : scored[index].names.flatMap { NameScoring.best(wordsQuery, names: $0)?.score } ?? 0
             scored[index].score = score(of: scored[index], share: share, plan: plan)
             // What the time said finds still going on ranks after what begins in it.
-            if let occurrence = scored[index].occurrence, filter.beganBefore(occurrence) {
+            if let occurrence = scored[index].occurrence, let goingOnFrom, occurrence < goingOnFrom {
                 scored[index].score -= Resolution.lessLikelyShare
             }
             let type = scored[index].record?.summary.identifier.type

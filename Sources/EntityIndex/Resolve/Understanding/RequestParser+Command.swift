@@ -93,7 +93,7 @@ extension RequestParser {
               let start = request.clauseStarts.filter({ $0 > body && request.isFree($0) }).min(),
               let subject = request.words[start].split(separator: "'").first,
               vocabulary.speakerSubjects.contains(String(subject)) else { return }
-        let end = request.clauseStarts.filter { $0 > start }.min() ?? request.count
+        let end = request.clauseEnd(after: start)
         command.arguments.append(.init(role: "message", words: request[start..<end], date: nil))
         request.take(start..<end)
     }

@@ -10,7 +10,7 @@ extension RequestParser {
         for index in request.words.indices where index > start || (index == start && start > 0) {
             guard let (length, relation) = request.match(vocabulary.anchors, at: index) else { continue }
             // To the end of its clause: "the one after the staff meeting, move it to Tuesday".
-            let end = request.clauseStarts.filter { $0 > index }.min() ?? request.count
+            let end = request.clauseEnd(after: index)
             let span = (index + length..<end).filter(request.isUntaken)
             guard !span.isEmpty else { continue }
             let leading = (start..<index).filter(request.isUntaken)
@@ -68,14 +68,15 @@ extension RequestParser {
     /// "mark all of them done except the candles": the words after an exclusion
     /// marker, to the end of the clause, taken; articles and "one" say nothing.
     func takeExclusion(_ request: inout RequestWords) -> [String] {
-        guard let start = request.words.indices.first(where: { request.match(vocabulary.exclusionMarkers, at: $0) != nil }),
-              let (length, _) = request.match(vocabulary.exclusionMarkers, at: start) else { return [] }
-        let end = request.clauseStarts.filter { $0 > start }.min() ?? request.count
-        let span = (start + length..<end).filter(request.isUntaken)
-        guard !span.isEmpty else { return [] }
-        request.take(start..<start + length)
-        span.forEach { request.take($0..<$0 + 1) }
-        return span.map { request.words[$0] }.filter { !vocabulary.articles.contains($0) && !vocabulary.one.contains(in: [$0], at: 0) }
+        for start in request.words.indices {
+            guard let (length, _) = request.match(vocabulary.exclusionMarkers, at: start) else { continue }
+            let span = (start + length..<request.clauseEnd(after: start)).filter(request.isUntaken)
+            guard !span.isEmpty else { return [] }
+            request.take(start..<start + length)
+            span.forEach { request.take($0..<$0 + 1) }
+            return span.map { request.words[$0] }.filter { !vocabulary.articles.contains($0) && !vocabulary.one.contains(in: [$0], at: 0) }
+        }
+        return []
     }
 
     /// Whether a position holds a noun a screen reference ends in: "one" or a type ("the third photo").

@@ -51,6 +51,11 @@ struct RequestWords {
         min(start, count)..<count
     }
 
+    /// Where the clause that holds a position ends: the next clause's start, or the end.
+    func clauseEnd(after index: Int) -> Int {
+        clauseStarts.filter { $0 > index }.min() ?? count
+    }
+
     /// The next position at or after `index` whose word is untaken, or nil.
     func nextUntaken(from index: Int) -> Int? {
         (index..<count).first { !taken[$0] }
