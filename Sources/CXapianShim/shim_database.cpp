@@ -7,6 +7,12 @@
 #include <unordered_map>
 #include <cmath>
 #include <sstream>
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -175,13 +181,102 @@ extern "C" void eix_database_free(eix_database *database) {
     delete database;
 }
 
+namespace {
+
+/// Writes all of `bytes` to `descriptor`, retrying short writes; false on failure.
+bool write_all(int descriptor, const void *bytes, size_t count) {
+    auto *next = static_cast<const char *>(bytes);
+    while (count > 0) {
+        const ssize_t written = ::write(descriptor, next, count);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) return false;
+        next += written;
+        count -= static_cast<size_t>(written);
+    }
+    return true;
+}
+
+/// What a checking child sends back: how many problems (-1: it failed, and
+/// `code`/`system_error` say how), then the report or the failure's message.
+struct CheckHeader {
+    int64_t problems;
+    int32_t code;
+    int32_t system_error;
+};
+
+/// The body of the checking child: runs Xapian's check and writes its outcome
+/// to `descriptor`. Never returns.
+[[noreturn]] void run_check_child(const std::string &path, int descriptor) {
+    // A crash here is an answer, not an event to report: die quietly, past the
+    // handlers the parent installed (the Swift runtime's backtracer, sanitizers).
+    for (const int fault : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) ::signal(fault, SIG_DFL);
+    CheckHeader header{-1, EIX_OK, 0};
+    std::string text;
+    eix_error failure{EIX_OK, nullptr, 0};
+    try {
+        std::ostringstream report;
+        header.problems = static_cast<int64_t>(Xapian::Database::check(path, 0, &report));
+        text = report.str();
+    } catch (...) {
+        eix::capture_current_exception(&failure);
+        header = CheckHeader{-1, failure.code, failure.system_error};
+        if (failure.message != nullptr) text = failure.message;
+    }
+    const bool sent = write_all(descriptor, &header, sizeof header) && write_all(descriptor, text.data(), text.size());
+    ::_exit(sent ? 0 : 1);  // no destructors, no leak check: the parent owns everything
+}
+
+}  // namespace
+
 extern "C" int64_t eix_database_check(const char *path, size_t length, char **out_report, size_t *out_length,
                                       eix_error *error) {
-    return eix_guard<int64_t>(error, -1, [&] {
-        std::ostringstream report;
-        const auto problems = Xapian::Database::check(std::string(path, length), 0, &report);
-        *out_report = eix::copy_out(report.str(), out_length);  // written only once nothing can fail
-        return static_cast<int64_t>(problems);
+    return eix_guard<int64_t>(error, -1, [&]() -> int64_t {
+        // Xapian's check reads damaged tables as they are, and some damage makes it read out of
+        // bounds (a flipped byte inside a termlist item kills the process with SIGSEGV in Xapian
+        // 1.4.22). It therefore runs in a child process: a check that dies says the tables are
+        // damaged instead of taking the caller down with it.
+        const std::string directory(path, length);
+        int pipe_ends[2];
+        if (::pipe(pipe_ends) != 0) throw std::system_error(errno, std::generic_category(), "cannot start the check");
+        const pid_t child = ::fork();
+        if (child < 0) {
+            const int cause = errno;
+            ::close(pipe_ends[0]);
+            ::close(pipe_ends[1]);
+            throw std::system_error(cause, std::generic_category(), "cannot start the check");
+        }
+        if (child == 0) {
+            ::close(pipe_ends[0]);
+            run_check_child(directory, pipe_ends[1]);
+        }
+        ::close(pipe_ends[1]);
+        std::string received;
+        char buffer[65536];
+        for (;;) {
+            const ssize_t count = ::read(pipe_ends[0], buffer, sizeof buffer);
+            if (count < 0 && errno == EINTR) continue;
+            if (count <= 0) break;
+            received.append(buffer, static_cast<size_t>(count));
+        }
+        ::close(pipe_ends[0]);
+        int status = 0;
+        while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+        if (WIFSIGNALED(status)) {
+            throw Xapian::DatabaseCorruptError("Xapian's check died on signal " + std::to_string(WTERMSIG(status))
+                                               + " reading the tables, which are damaged");
+        }
+        CheckHeader header;
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || received.size() < sizeof header) {
+            throw Xapian::DatabaseError("Xapian's check stopped without saying why");
+        }
+        std::memcpy(&header, received.data(), sizeof header);
+        const std::string text = received.substr(sizeof header);
+        if (header.problems < 0) {
+            eix::set_error(error, header.code, text, header.system_error);
+            return -1;
+        }
+        *out_report = eix::copy_out(text, out_length);  // written only once nothing can fail
+        return header.problems;
     });
 }
 

@@ -264,7 +264,9 @@ void eix_database_free(eix_database *_Nullable database);
  *  xapian-check does) over the on-disk database at `path`. Returns how many
  *  problems it found (-1 on failure, with `error` set) and, in `*out_report`
  *  (malloc'd, `*out_length` bytes; free with `eix_string_free`), what it
- *  said. Only call it on a directory whose version file was checked first. */
+ *  said. Only call it on a directory whose version file was checked first.
+ *  The check runs in a child process (fork), so damage that makes Xapian's
+ *  check itself crash fails the call as `EIX_ERROR_DATABASE_CORRUPT`. */
 int64_t eix_database_check(const char *path, size_t length, char *_Nullable *_Nonnull out_report, size_t *out_length,
                            eix_error *_Nullable error);
 
