@@ -80,7 +80,7 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
     /// The lexicon shipped with EntityIndex: 50,000 English words (neighbours
     /// from all-MiniLM-L6-v2 and GloVe) and about 10,000 words each of German,
     /// French, Spanish, Polish, Russian, Chinese and Japanese, aligned with them
-    /// by multilingual-e5-small (see `lexicon-manifest.json`). Mapped once.
+    /// by Universal Sentence Encoder multilingual v3 (see `lexicon-manifest.json`). Mapped once.
     public static func bundled() throws -> Lexicon {
         try bundledLexicon.get()
     }
