@@ -59,6 +59,12 @@ import Testing
         #expect(send.contentWords == ["run", "log"])
         #expect(try read("send the run log").command?.arguments.isEmpty == true)
 
+        // A pronoun before the object is whom it goes to, and then "with" describes the object.
+        let sendHer = try read("send her the one with the dog")
+        #expect(sendHer.command?.arguments.map(\.role) == ["recipient"])
+        #expect(sendHer.command?.arguments.first?.words == ["her"])
+        #expect(sendHer.reference?.kind != .person)
+
         let text = try read("text Amara back about it")
         #expect(text.command?.arguments.first?.words == ["amara"])
         #expect(text.reference?.kind == .pointer)
@@ -130,6 +136,10 @@ import Testing
         #expect(sent.types == ["photos.asset"])
         #expect(sent.cues.contains { $0.isOnScreen })
         #expect(try read("the last message").reference?.kind == .position(-1))
+        // A place on screen said after the noun counts as an ordinal does, where nothing more follows.
+        #expect(try read("what's the one at the bottom about").reference?.kind == .position(-1))
+        #expect(try read("archive the mail at the top").reference?.kind == .position(1))
+        #expect(try read("the call at the top of the hour").reference?.kind != .position(1))
         #expect(try read("the previous mail").reference?.kind == .relative(.previous))
         #expect(try read("the one after that").reference?.kind == .relative(.next))
         #expect(try read("the mail that is open").reference?.kind == .pointer)

@@ -53,12 +53,15 @@ extension RequestParser {
             found.isForLater = toSpeaker
             return found
         }
+        // "send her the one with the dog": a recipient said before the object is the only one, so a later
+        // recipient marker ("with") describes the object.
+        let saidFirst = entry.argumentRoles.contains("recipient") ? takeRecipientBeforeObject(&request, after: body) : nil
         // Each other argument begins at the last of its markers ("forward the mail from Inês to Seán").
         var end = request.count
         let markers = request.positions(from: body + 1).compactMap { index in
             request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
         }
-        for marker in markers.reversed() where marker.index < end {
+        for marker in markers.reversed() where marker.index < end && !(saidFirst != nil && marker.role == "recipient") {
             let span = (marker.index + marker.length..<end).filter(request.isUntaken)  // not the "please" after it
             guard !span.isEmpty else { continue }
             let words = span.map { request.words[$0] }
@@ -76,9 +79,8 @@ extension RequestParser {
             request.take(marker.index..<end)
             end = marker.index
         }
-        if entry.argumentRoles.contains("recipient"), !found.command.arguments.contains(where: { $0.role == "recipient" }),
-           let recipient = takeRecipientBeforeObject(&request, after: body) {
-            found.command.arguments.insert(.init(role: "recipient", words: recipient, date: nil), at: 0)
+        if let saidFirst {
+            found.command.arguments.insert(.init(role: "recipient", words: saidFirst, date: nil), at: 0)
         }
         return found
     }
@@ -123,17 +125,18 @@ extension RequestParser {
                             recipientIsTarget: false, takesState: false, many: false)
     }
 
-    /// "send Hugo my run log", "share Amara this": a recipient said right
-    /// after the command, before what is sent — up to three words that name
-    /// no type or cue, then an article or a pointer.
+    /// "send Hugo my run log", "share Amara this", "send her the photo": a
+    /// recipient said right after the command, before what is sent — up to
+    /// three words that name no type or cue, then an article or a pointer.
     func takeRecipientBeforeObject(_ request: inout RequestWords, after body: Int) -> [String]? {
         func beginsObject(_ index: Int) -> Bool {
             vocabulary.articles.contains(request.words[index]) || vocabulary.focusedPointers.contains(in: request.words, at: index)
                 || vocabulary.pluralPointers.contains(in: request.words, at: index)
         }
-        guard let object = (body..<min(body + 4, request.count)).first(where: beginsObject), object > body else { return nil }
+        guard let object = (body + 1..<max(body + 1, min(body + 4, request.count))).first(where: beginsObject) else { return nil }
         let span = body..<object
-        let namesSomeone = span.allSatisfy { index in
+        let isPronoun = request.match(vocabulary.personPointers, at: body)?.length == span.count && request.isUntaken(body)
+        let namesSomeone = isPronoun || span.allSatisfy { index in
             request.isUntaken(index) && !vocabulary.ignored.contains(request.words[index])
                 && !grammar.typeNames.contains(in: request.words, at: index) && !grammar.cues.contains(in: request.words, at: index)
         }
@@ -199,10 +202,16 @@ extension RequestParser {
         return true
     }
 
-    /// Whether a screen reference starts at a position: "it", "this mail", "these", "the third one".
+    /// Whether a screen reference starts at a position: "it", "this mail", "these", "the third one",
+    /// "the second"; not "a second shooter", where the ordinal describes a thing that is not on screen.
     func pointsAtScreen(_ request: RequestWords, at index: Int) -> Bool {
-        [vocabulary.focusedPointers, vocabulary.pluralPointers, vocabulary.onScreen].contains { $0.contains(in: request.words, at: index) }
-            || request.match(vocabulary.ordinals, at: index + (vocabulary.articles.contains(request.words[index]) ? 1 : 0)) != nil
+        if [vocabulary.focusedPointers, vocabulary.pluralPointers, vocabulary.onScreen].contains(where: { $0.contains(in: request.words, at: index) }) {
+            return true
+        }
+        let ordinal = index + (vocabulary.articles.contains(request.words[index]) ? 1 : 0)
+        guard let (length, _) = request.match(vocabulary.ordinals, at: ordinal) else { return false }
+        return isReferenceNoun(at: ordinal + length, in: request) || saysOne(at: ordinal + length, afterOrdinalAt: ordinal, in: request)
+            || endsClause(at: ordinal + length, in: request)
     }
 
     /// The moment words name when they are a time and nothing else ("Monday", "2 pm tomorrow").

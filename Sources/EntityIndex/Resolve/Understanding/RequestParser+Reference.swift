@@ -146,6 +146,11 @@ extension RequestParser {
             } else if let (length, position) = request.match(vocabulary.ordinals, at: index),
                       isReferenceNoun(at: index + length, in: request) || saysOne(at: index + length, afterOrdinalAt: index, in: request) {
                 found(.position(position), index..<index + length)
+            } else if let (length, position) = request.match(vocabulary.placesAfterNoun, at: index),
+                      (index..<index + length).allSatisfy(request.isFree), isReferenceNoun(at: index - 1, in: request),
+                      endsClause(at: pastFrame(from: index + length, in: request), in: request) {
+                // "the one at the bottom", not "the call at the top of the hour"
+                found(.position(position), index..<index + length)
             } else if let (length, relative) = request.match(vocabulary.relatives, at: index) {
                 if isReferenceNoun(at: index + length, in: request), relative == .previous || relative == .next {
                     found(.relative(relative), index..<index + length)

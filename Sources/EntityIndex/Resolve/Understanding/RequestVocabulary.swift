@@ -32,6 +32,9 @@ public struct RequestVocabulary: Sendable {
     /// thing on my calendar"), but not alone ("first thing on Monday" is an idiom).
     let oneAfterArticle: Set<String>
     let ordinals: PhraseTable<Int>
+    /// Places on screen said after the noun ("the one at the bottom", "the mail at the top"):
+    /// positions as `ordinals` count them.
+    let placesAfterNoun: PhraseTable<Int>
     let relatives: PhraseTable<RequestTime.Order>
     /// "the other one": what is shown besides the focused entity.
     let other: PhraseTable<Void>
@@ -220,6 +223,7 @@ public struct RequestVocabulary: Sendable {
         ones = try phrases(references.ones)
         oneAfterArticle = try words(references.oneAfterArticle ?? [])
         ordinals = try PhraseTable(references.ordinals.map { ($0.key, $0.value) })
+        placesAfterNoun = try PhraseTable((references.placesAfterNoun ?? [:]).map { ($0.key, $0.value) })
         relatives = try PhraseTable(references.previous.map { ($0, .previous) } + references.next.map { ($0, .next) }
             + references.latest.map { ($0, .latest) } + references.earliest.map { ($0, .earliest) })
         other = try phrases(references.other)
@@ -299,6 +303,7 @@ public struct RequestVocabulary: Sendable {
         struct References: Decodable {
             let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]
             let ordinals: [String: Int]
+            let placesAfterNoun: [String: Int]?
             let previous, next, latest, earliest, beforeThis, afterThis, above, below, thingsOrPeople, other: [String]
             let others, oneAfterArticle: [String]?
         }
