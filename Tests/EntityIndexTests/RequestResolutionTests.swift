@@ -75,6 +75,11 @@ import Testing
         let mixed = ["photos.asset:photo-001", "calendar.event:evt-001", "photos.asset:photo-004", "photos.asset:photo-006"]
         #expect(try resolve("the third photo", visible: mixed).results.map(\.identifier.id) == ["photo-006"])
         #expect(try resolve("the fourth photo", visible: mixed).status == .notFound)
+        // Words said about "the one" pick what holds the most of them; what holds only some fits in part.
+        let described = try resolve("open the EVA helmet cam one", visible: ["calendar.event:evt-003", "photos.asset:photo-004"])
+        #expect(described.status == .resolved)
+        #expect(described.results.map(\.identifier.id) == ["photo-004", "evt-003"])
+        #expect(try resolve("open the EVA one", visible: ["calendar.event:evt-003", "photos.asset:photo-004"]).status == .ambiguous)
         let these = try resolve("delete these photos", visible: mixed)
         #expect(these.status == .resolved)
         #expect(these.results.map(\.identifier.id) == ["photo-001", "photo-004", "photo-006"])

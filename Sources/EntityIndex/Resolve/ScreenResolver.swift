@@ -217,16 +217,16 @@ struct ScreenResolver {
         let describes = interpretation.reference?.isDescribed ?? false
         if !interpretation.excludedWords.isEmpty, !fitting.isEmpty {
             // "all of them except the candles": what holds the words left out is not wanted.
-            let excluded = try holders(of: interpretation.excludedWords, among: fitting, identifiers: [])
+            let (excluded, _) = try holders(of: interpretation.excludedWords, among: fitting, identifiers: [])
             fitting.removeAll { excluded.contains($0.documentID!) }
         }
         if !contentWords.isEmpty, !fitting.isEmpty {
             // Words said about the entity pick among what fits ("this crew lunch", "the one about oxygen"),
             // unless none of it holds them: then they were about something else ("translate the one I have open").
-            let holders = try holders(of: contentWords, among: fitting, identifiers: interpretation.identifiers)
+            let (holders, plan) = try holders(of: contentWords, among: fitting, identifiers: interpretation.identifiers)
             let holding = fitting.filter { holders.contains($0.documentID!) }
             if !holding.isEmpty || valuesAsWords {
-                fitting = holding
+                fitting = kind == .pointer ? try ranked(holding, by: plan) : holding
             } else if !(kind == .pointer && !describes && fitting.contains { $0.matched.first == "focused" }) {
                 // Nothing shown holds the words: unless the focused entity is pointed at ("translate this",
                 // not "the one where she mentions dinner"), what is shown fits only in part.
@@ -236,15 +236,31 @@ struct ScreenResolver {
         return fitting
     }
 
-    /// The documents among candidates that hold words: by name, by text, or by a neighbour in meaning.
-    private func holders(of words: [String], among candidates: [Candidate], identifiers: [String]) throws -> Set<UInt32> {
+    /// The documents among candidates that hold words: by name, by text, or by a neighbour in meaning;
+    /// and the plan of the words searched.
+    private func holders(of words: [String], among candidates: [Candidate],
+                         identifiers: [String]) throws -> (Set<UInt32>, TextResolver.Plan) {
         let ids = try Query.indexed(byAnyOf: try reader.documents(of: candidates).map(\.uniqueTerm))
         let text = TextResolver(reader: reader, configuration: configuration)
         var plan = try text.plan(forWords: words, exact: identifiers, usesMeaning: false)
         try text.addMeaning(to: &plan)
         let named = try NameResolver(reader: reader).candidates(for: words, filter: ids).compactMap(\.documentID)
         let said = try text.candidates(for: plan, property: nil, filter: ids, limit: candidates.count).compactMap(\.documentID)
-        return Set(named + said)
+        return (Set(named + said), plan)
+    }
+
+    /// "The Mariages Lyonnais one": among the shown entities that hold some of the words, those that
+    /// account for the most of them fit; the others, holding less ("mariage" alone), fit only in part.
+    private func ranked(_ holding: [Candidate], by plan: TextResolver.Plan) throws -> [Candidate] {
+        let coverage = try Coverage(reader: reader, plan: plan, mentions: [:], cues: [], typeUnit: nil, askedTypes: [],
+                                    vocabulary: grammar.vocabulary)
+        let shares = try coverage.measure(holding).map(\.share)
+        guard let best = shares.max() else { return holding }
+        return zip(holding, shares).map { candidate, share in
+            var candidate = candidate
+            if share < best { candidate.score = Self.fitsInPart }
+            return candidate
+        }
     }
 }
 
