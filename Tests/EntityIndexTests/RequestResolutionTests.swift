@@ -250,6 +250,12 @@ import Testing
         // Over by Monday; and "the next" counts by when things begin.
         #expect(!ids(try resolve("what's on Monday").results).contains("congress"))
         #expect(try resolve("the next event").results.first?.identifier.id == "run")
+        // On screen too, "the one tomorrow morning" is what begins then, not what only goes on.
+        let shown = try practice.resolve(SearchQuery("the one tomorrow morning",
+                                                     context: screen(visible: ["calendar.event:congress", "calendar.event:run"], focused: nil),
+                                                     now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        #expect(shown.status == .resolved)
+        #expect(shown.results.first?.identifier.id == "run")
     }
 
     @Test func whatTheShownMailSpeaksOfIsFoundByItsName() throws {

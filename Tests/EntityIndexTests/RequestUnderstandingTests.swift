@@ -65,6 +65,13 @@ import Testing
         #expect(sendHer.command?.arguments.first?.words == ["her"])
         #expect(sendHer.reference?.kind != .person)
 
+        // Adding what is pointed at somewhere acts on it: the rest is where it goes.
+        let addThis = try read("add the Freebox one to my calendar")
+        #expect(addThis.command?.arguments.map(\.role) == ["destination"])
+        #expect(addThis.reference?.kind == .pointer)
+        #expect(addThis.types.isEmpty)
+        #expect(try read("add Seán to the crew lunch").command?.arguments.first?.role == "recipient")
+
         let text = try read("text Amara back about it")
         #expect(text.command?.arguments.first?.words == ["amara"])
         #expect(text.reference?.kind == .pointer)

@@ -214,6 +214,14 @@ struct ScreenResolver {
             fitting.occurrence = occurrence ?? nil
             return fitting
         }
+        if let goingOnFrom = filter.goingOnFrom, fitting.contains(where: { ($0.occurrence ?? goingOnFrom) >= goingOnFrom }) {
+            // "the one at 10 on Tuesday": what begins then fits; what began before and is still going on, in part.
+            fitting = fitting.map { candidate in
+                var candidate = candidate
+                if let occurrence = candidate.occurrence, occurrence < goingOnFrom { candidate.score = Self.fitsInPart }
+                return candidate
+            }
+        }
         let describes = interpretation.reference?.isDescribed ?? false
         if !interpretation.excludedWords.isEmpty, !fitting.isEmpty {
             // "all of them except the candles": what holds the words left out is not wanted.

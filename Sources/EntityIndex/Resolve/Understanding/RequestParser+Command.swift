@@ -189,6 +189,14 @@ extension RequestParser {
                 request.take(marker.index..<request.count)
                 return true
             }
+            if marker.role == "subject", let first = recipient.first, !rest.isEmpty,
+               pointsAtScreen(request, at: first) || recipient.contains(where: { vocabulary.one.contains(in: request.words, at: $0) }) {
+                // "add this to my calendar", "add the Freebox one to my calendar": what is pointed at is acted
+                // on, and the rest says where it goes.
+                command.arguments.append(.init(role: "destination", words: rest.map { request.words[$0] }, date: nil))
+                request.take(marker.index..<request.count)
+                return false
+            }
             request.take(marker.index..<marker.index + marker.length)
             guard !rest.isEmpty, !recipient.isEmpty else { return true }
             command.arguments.append(.init(role: "recipient", words: recipient.map { request.words[$0] }, date: nil))
