@@ -72,6 +72,10 @@ import Testing
         #expect(addThis.types.isEmpty)
         #expect(try read("add Seán to the crew lunch").command?.arguments.first?.role == "recipient")
 
+        // A property's name that is also a type's noun, followed by what it is about, is the type.
+        #expect(try read("show me Hannah's email about the party").types == ["mail.message"])
+        #expect(try read("what's Hannah's email").types == ["messages.contact"])
+
         let text = try read("text Amara back about it")
         #expect(text.command?.arguments.first?.words == ["amara"])
         #expect(text.reference?.kind == .pointer)

@@ -32,6 +32,8 @@ extension RequestParser {
     /// never read or forwarded). Right after a command that changes an entity
     /// (`changing`: where its object begins), a property's name is what it
     /// changes: "set an alert an hour before it" acts on what has an alarm.
+    /// Followed by what it is about or a time, such a name is the type's noun:
+    /// "Hannah's email about the party" is a mail.
     func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue], setsState: Bool,
                            actsOn: Set<EntityType>, changing: Int?) -> Set<EntityType> {
         var types: Set<EntityType> = []
@@ -39,6 +41,12 @@ extension RequestParser {
             let matches = grammar.propertyNames.matches(in: request.words, at: index, usable: request.isFree)
             let nounOf = Set(grammar.typeNames.matches(in: request.words, at: index).map(\.value.type))
             guard let length = matches.first?.length, !(setsState && !nounOf.isEmpty), nounOf.isDisjoint(with: actsOn) else { continue }
+            // A noun that says what it is about or when is the type: "Hannah's email about the party" is a mail.
+            let next = index + length
+            if !nounOf.isEmpty, request.words.indices.contains(next),
+               vocabulary.topicMarkers.contains(request.words[next]) || vocabulary.time.namesATime(in: request.words, at: next) {
+                continue
+            }
             let paths = matches.filter { $0.length == length }.map(\.value)
             // A value said before the property's name: "high priority", "cancelled status".
             if index > 0, request.isFree(index - 1) {
