@@ -147,6 +147,9 @@ import Testing
         #expect(sent.types == ["photos.asset"])
         #expect(sent.cues.contains { $0.isOnScreen })
         #expect(try read("the last message").reference?.kind == .position(-1))
+        // A person who is the subject of what is said about a thing pointed at is whose it is.
+        #expect(try read("when do they need it by").reference?.kind == .pointer)
+        #expect(try read("when is she free").reference?.kind == .person)
         // A place on screen said after the noun counts as an ordinal does, where nothing more follows.
         #expect(try read("what's the one at the bottom about").reference?.kind == .position(-1))
         #expect(try read("archive the mail at the top").reference?.kind == .position(1))

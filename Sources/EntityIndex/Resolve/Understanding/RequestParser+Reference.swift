@@ -195,6 +195,14 @@ extension RequestParser {
                 || (max(0, position - 3)..<position).contains { request.match(grammar.typeNames, at: $0)?.length == position - $0 }
                 || request.match(vocabulary.agentVerbs, at: position + 1) != nil
         }
+        // The subject of what is said about a thing pointed at after it ("when do they need it by") is
+        // someone the thing speaks of: the thing is wanted.
+        let pointers = zip(kinds, starts).filter { $0.0 == .pointer }.map(\.1)
+        if !whose, people.allSatisfy({ position in
+            vocabulary.subjectPronouns.contains(request.words[position]) && pointers.contains { $0 > position }
+        }) {
+            kinds.removeAll { $0 == .person }
+        }
         if whose || ones.min().map({ firstOne in people.contains { $0 > firstOne } }) == true {
             kinds.removeAll { $0 == .person }
             cues.append(.init(properties: [], words: [], cue: [], isPossessive: true, isOnScreen: true))
