@@ -216,11 +216,7 @@ struct ScreenResolver {
         }
         if let goingOnFrom = filter.goingOnFrom, fitting.contains(where: { ($0.occurrence ?? goingOnFrom) >= goingOnFrom }) {
             // "the one at 10 on Tuesday": what begins then fits; what began before and is still going on, in part.
-            fitting = fitting.map { candidate in
-                var candidate = candidate
-                if let occurrence = candidate.occurrence, occurrence < goingOnFrom { candidate.score = Self.fitsInPart }
-                return candidate
-            }
+            fitting = fitting.map { ($0.occurrence ?? goingOnFrom) < goingOnFrom ? Self.inPart($0) : $0 }
         }
         let describes = interpretation.reference?.isDescribed ?? false
         if !interpretation.excludedWords.isEmpty, !fitting.isEmpty {
@@ -238,7 +234,7 @@ struct ScreenResolver {
             } else if !(kind == .pointer && !describes && fitting.contains { $0.matched.first == "focused" }) {
                 // Nothing shown holds the words: unless the focused entity is pointed at ("translate this",
                 // not "the one where she mentions dinner"), what is shown fits only in part.
-                fitting = fitting.map { var candidate = $0; candidate.score = Self.fitsInPart; return candidate }
+                fitting = fitting.map(Self.inPart)
             }
         }
         return fitting
@@ -264,11 +260,14 @@ struct ScreenResolver {
                                     vocabulary: grammar.vocabulary)
         let shares = try coverage.measure(holding).map(\.share)
         guard let best = shares.max() else { return holding }
-        return zip(holding, shares).map { candidate, share in
-            var candidate = candidate
-            if share < best { candidate.score = Self.fitsInPart }
-            return candidate
-        }
+        return zip(holding, shares).map { candidate, share in share < best ? Self.inPart(candidate) : candidate }
+    }
+
+    /// A candidate that fits only in part: scored `fitsInPart`.
+    private static func inPart(_ candidate: Candidate) -> Candidate {
+        var candidate = candidate
+        candidate.score = fitsInPart
+        return candidate
     }
 }
 

@@ -133,7 +133,7 @@ extension RequestParser {
             vocabulary.articles.contains(request.words[index]) || vocabulary.focusedPointers.contains(in: request.words, at: index)
                 || vocabulary.pluralPointers.contains(in: request.words, at: index)
         }
-        guard let object = (body + 1..<max(body + 1, min(body + 4, request.count))).first(where: beginsObject) else { return nil }
+        guard body + 1 < request.count, let object = (body + 1..<min(body + 4, request.count)).first(where: beginsObject) else { return nil }
         let span = body..<object
         let isPronoun = request.match(vocabulary.personPointers, at: body)?.length == span.count && request.isUntaken(body)
         let namesSomeone = isPronoun || span.allSatisfy { index in

@@ -198,7 +198,7 @@ extension RequestParser {
         // The subject of what is said about a thing pointed at after it ("when do they need it by") is
         // someone the thing speaks of: the thing is wanted.
         let pointers = zip(kinds, starts).filter { $0.0 == .pointer }.map(\.1)
-        if !whose, people.allSatisfy({ position in
+        if !whose, !people.isEmpty, people.allSatisfy({ position in
             vocabulary.subjectPronouns.contains(request.words[position]) && pointers.contains { $0 > position }
         }) {
             kinds.removeAll { $0 == .person }
