@@ -12,6 +12,7 @@ enum Benchmark {
         Usage: entity-index-bench [--sizes 10000,100000] [--corpus FILE] [--beir DIR] [--queries N]
                                   [--iterations N] [--json FILE] [--markdown FILE] [--export FILE]
                                   [--only donation] [--kinds LIST] [--entity-neighbours N] [--shards N] [--remote N]
+                                  [--slowest N]
 
           --sizes LIST     corpus sizes to build (default 10000,100000); 1000000 takes a while
           --corpus FILE    the sample entities whose vocabulary the corpus uses (corpora/space-crew.jsonl)
@@ -26,6 +27,7 @@ enum Benchmark {
           --kinds LIST     only these query kinds (default all: \(SizeRun.kinds.joined(separator: ",")))
           --entity-neighbours N  with --only donation: neighbours in meaning per entity
                            word (MeaningSettings.neighboursPerEntityWord; 0 for none)
+          --slowest N      also print each kind's N slowest queries by their median (to find what a tail is made of)
           --shards N       EntityIndex's index of N shards (default 1); raw Xapian searches them as one too
           --remote N       the last N of those shards served by xapian-tcpsrv on 127.0.0.1 (over
                            loopback), started for each size by Scripts/shard-servers.sh (run from
@@ -63,7 +65,7 @@ enum Benchmark {
             throw BenchmarkError("--kinds takes some of \(SizeRun.kinds.joined(separator: ",")), not '\(unknown)'")
         }
         let settings = RunSettings(queries: Int(options["--queries"] ?? "40") ?? 40, iterations: Int(options["--iterations"] ?? "20") ?? 20,
-                                   shards: shards, remoteShards: remote, kinds: kinds)
+                                   shards: shards, remoteShards: remote, kinds: kinds, slowest: Int(options["--slowest"] ?? "0") ?? 0)
 
         if let path = options["--export"] {
             let corpus = SyntheticCorpus(size: sizes.first ?? 10_000, sample: sample, extraText: extraText)
@@ -119,6 +121,8 @@ struct RunSettings {
     let remoteShards: Int
     /// The query kinds measured, in `SizeRun.kinds` order.
     let kinds: [String]
+    /// How many of each kind's slowest queries to print.
+    let slowest: Int
 
     /// " in 3 shards (2 served by xapian-tcpsrv)", or nothing for one local shard.
     var shardsDescription: String { Self.describe(shards: shards, remote: remoteShards) }

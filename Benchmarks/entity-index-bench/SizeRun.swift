@@ -162,6 +162,7 @@ struct SizeRun {
                 for (words, column) in ftsQueries { fts.append(try seconds { _ = try sqlite.search(words, column: column) }) }
                 for request in plainRequests { plain.append(try seconds { _ = try reader.search(request) }) }
             }
+            printSlowest(selected, timings: ours)
             kinds.append(.init(kind: kind, entityIndex: Latency(ours), rawXapian: theirs.isEmpty ? nil : Latency(theirs),
                                rawXapianFromText: theirsFromText.isEmpty ? nil : Latency(theirsFromText),
                                sqlite: fts.isEmpty ? nil : Latency(fts), plain: plain.isEmpty ? nil : Latency(plain),
@@ -180,6 +181,15 @@ struct SizeRun {
                           coldOpenAndFirstQueryMilliseconds: cold * 1_000,
                           indexBytes: indexBytes, sqliteBytes: sqliteBytes,
                           peakResidentMiB: peakResidentMiB())
+    }
+
+    /// Prints the kind's `settings.slowest` slowest requests, by their median over the rounds.
+    private func printSlowest(_ workloads: [Workload], timings: [Double]) {
+        guard settings.slowest > 0, !workloads.isEmpty else { return }
+        let slowest = zip(workloads, medians(timings, requests: workloads.count)).sorted { $0.1 > $1.1 }.prefix(settings.slowest)
+        for (workload, median) in slowest {
+            print(String(format: "slowest %@: %.3f ms  %@", workload.kind, median * 1_000, workload.request.text))
+        }
     }
 
     /// Runs `body` with a new directory, removed afterwards.
@@ -258,9 +268,13 @@ final class Counter: @unchecked Sendable {
 /// Per request, its median time in `first` less its median time in `second`,
 /// both taken in rounds of `requests` requests in the same order.
 func pairedDifferences(_ first: [Double], _ second: [Double], requests: Int) -> [Double] {
-    func median(_ timings: [Double]) -> Double { timings.sorted()[timings.count / 2] }
-    return (0..<requests).map { request in
-        let rounds = stride(from: request, to: min(first.count, second.count), by: requests)
-        return median(rounds.map { first[$0] }) - median(rounds.map { second[$0] })
+    zip(medians(first, requests: requests), medians(second, requests: requests)).map { $0 - $1 }
+}
+
+/// Each request's median, from timings taken round after round of `requests` requests.
+func medians(_ timings: [Double], requests: Int) -> [Double] {
+    (0..<requests).map { request in
+        let rounds = stride(from: request, to: timings.count, by: requests).map { timings[$0] }.sorted()
+        return rounds[rounds.count / 2]
     }
 }
