@@ -10,8 +10,11 @@ struct NameResolver {
     static let prefixExpansion: UInt32 = 30
 
     /// Entities whose names fit the query words, scored from 0 to 1; with
-    /// `requiringAll`, only names that hold every word (stop words aside) as it is;
-    /// without `guessing`, only names that hold some word as it is.
+    /// `requiringAll` (the words are some entity's whole name), only names
+    /// that hold every word (stop words aside) as it is, the first
+    /// `candidateLimit` in index order — their scores rank them, and Xapian
+    /// stops once it has them instead of weighing every holder of common
+    /// words; without `guessing`, only names that hold some word as it is.
     func candidates(for words: [String], filter: Query?, requiringAll: Bool = false, guessing: Bool = true) throws -> [Candidate] {
         var alternatives: [Query] = []
         let significant = NameWords.significant(words)
@@ -28,7 +31,7 @@ struct NameResolver {
             }
         }
         guard !alternatives.isEmpty else { return [] }
-        var query = try Query.combine(requiringAll ? .and : .or, alternatives)
+        var query = requiringAll ? try Query.combine(.and, alternatives).scaled(by: 0) : try Query.combine(.or, alternatives)
         if let filter { query = try Query.combine(.filter, [query, filter]) }
 
         return try scored(try reader.database.search(query, limit: Self.candidateLimit), words: words)

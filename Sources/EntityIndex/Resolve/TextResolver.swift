@@ -56,8 +56,12 @@ struct TextResolver {
         /// (`DocumentExpansion`); 0 when they are not searched.
         var entityNeighbourWeight = 0.0
         /// Whether a match must hold every word (stop words aside), rather
-        /// than any; then neither expansions nor the whole text as an
-        /// identifier are searched.
+        /// than any: set when the words are some entity's whole name, which
+        /// ranks first. Then neither expansions nor the whole text as an
+        /// identifier are searched, and the matches are not ranked by
+        /// relevance: the first found in index order are taken, all alike,
+        /// so Xapian stops as soon as it has them instead of weighing every
+        /// entity that holds common words.
         var requiresAllWords = false
 
         /// The words searched for: a name's significant words when a match
@@ -215,7 +219,7 @@ struct TextResolver {
             alternatives.append(count > 1 ? try word.scaled(by: Double(count)) : word)
         }
         if plan.requiresAllWords {
-            return try Query.all(alternatives)
+            return try Query.all(alternatives)?.scaled(by: 0)
         }
         if property == nil, plan.entityNeighbourWeight > 0 {
             for (word, stems, _) in plan.words where searched.contains(word) {
