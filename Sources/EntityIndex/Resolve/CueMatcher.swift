@@ -116,10 +116,12 @@ struct CueMatcher {
 
     /// Terms an entity holds when it refers to one of the entities a content
     /// word names ("amara" in "what did Amara say"; her address holds the word
-    /// itself). Reads only the matches' records.
+    /// itself). Reads only the matches' records. When more than `namedLimit`
+    /// names hold the word, it stands for none in particular: the first found
+    /// are taken, unweighted, so Xapian stops at them.
     func mentionTerms(forWord word: String) throws -> [String] {
         guard !grammar.vocabulary.ignored.contains(word), try reader.database.termFrequency(IndexLayout.nameTerm(word)) > 0 else { return [] }
-        let query = try Query.combine(.filter, [try Query.term(IndexLayout.nameTerm(word)), try grammar.mentionFilter()])
+        let query = try Query.combine(.filter, [try Query.term(IndexLayout.nameTerm(word)).scaled(by: 0), try grammar.mentionFilter()])
         let matches = try reader.database.search(query, limit: Self.namedLimit)
         return try (0..<matches.count).compactMap { rank in
             try matches.document(at: rank).record()
