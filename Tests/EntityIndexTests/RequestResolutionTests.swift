@@ -30,6 +30,24 @@ import Testing
         #expect(try resolve("archive it").status == .notFound)
     }
 
+    @Test func aRequestThatIsAWholeNameIsThatNameEvenWhenItReadsAsAReference() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "notes.note", id: "her", properties: ["title": "Her", "body": "Spike Jonze film about an operating system"]),
+            Entity(type: "notes.note", id: "this", properties: ["title": "This", "body": "a note with an unlucky title"]),
+            Entity(type: "notes.note", id: "cake", properties: ["title": "Groceries", "body": "milk and eggs for her birthday cake"]),
+        ])
+        let her = try index.resolve(SearchQuery("Her"))
+        #expect(her.status == .resolved)
+        #expect(her.results.first?.identifier.id == "her")
+        // Only the whole request: with nothing on screen, "archive this" acts on nothing.
+        #expect(try index.resolve(SearchQuery("archive this")).status == .notFound)
+        // With someone on screen, "her" is still the person shown.
+        try index.donate([Entity(type: "messages.contact", id: "amara", properties: ["name": "Amara Okafor"])])
+        let shown = try index.resolve(SearchQuery("Her", context: ScreenContext(visible: [EntityIdentifier(type: "messages.contact", id: "amara")])))
+        #expect(shown.results.first?.identifier.id == "amara")
+    }
+
     @Test func wholeNamesResolveAndPartsOfTheRequestCount() throws {
         let lunch = try resolve("delete the crew lunch")
         #expect(lunch.status == .resolved)

@@ -40,6 +40,12 @@ import Testing
                 NameScoring.score(query: ["crew", "lunch"], name: ["crew", "lunch", "extended"]))
         // Small words around a name do not count against it.
         #expect(NameScoring.score(query: ["the", "crew", "lunch"], name: ["crew", "lunch"]) == 1)
+        // Nor small words in the name: "The Hobbit" is said whole, though "the" is not counted.
+        #expect(NameScoring.score(query: ["the", "hobbit"], name: ["the", "hobbit"]) == 1)
+        #expect(NameScoring.score(query: ["hobbit"], name: ["the", "hobbit"]) == 1)
+        #expect(NameScoring.score(query: ["hobbit"], name: ["the", "hobbit", "returns"]) < 1)
+        // A word said twice covers both of a name's.
+        #expect(NameScoring.score(query: ["orbit", "orbit"], name: ["orbit", "orbit"]) == 1)
     }
 }
 

@@ -19,9 +19,13 @@ enum NameScoring {
     /// unless they are all there is), each with the edits forgiven in it.
     struct QueryWords {
         fileprivate let words: [CountedWord]
+        /// Whether small words were left out, so that a name's own small
+        /// words do not count against how much of it the query covers.
+        fileprivate let leavesOutStopWords: Bool
 
         init(_ words: [String]) {
             let content = words.filter { !NameWords.stopWords.contains($0) }
+            leavesOutStopWords = !content.isEmpty
             self.words = (content.isEmpty ? words : content).map(CountedWord.init)
         }
     }
@@ -65,11 +69,15 @@ enum NameScoring {
         var total = 0.0
         // The name words some query word fits best: a bit each for the first 64, a set beyond.
         var covered: UInt64 = 0, coveredBeyond = Set<Int>()
+        func isCovered(_ index: Int) -> Bool { index < 64 ? covered & (1 << UInt64(index)) != 0 : coveredBeyond.contains(index) }
         for word in words {
             var best = 0.0, bestIndex: Int?
             for (index, nameWord) in name.enumerated() {
                 let quality = quality(of: word, against: nameWord)
-                if quality > best { (best, bestIndex) = (quality, index) }
+                // Of equal fits, a name word no other query word took ("And And" covers both).
+                if quality > best || (quality == best && quality > 0 && bestIndex.map(isCovered) == true && !isCovered(index)) {
+                    (best, bestIndex) = (quality, index)
+                }
             }
             total += best
             if let bestIndex {
@@ -78,7 +86,9 @@ enum NameScoring {
         }
         guard total > 0 else { return 0 }
         let coveredCount = covered.nonzeroBitCount + coveredBeyond.count
-        return total / Double(words.count) * (0.75 + 0.25 * Double(coveredCount) / Double(name.count))
+        // "the hobbit" fits "The Hobbit" whole, though the query counts "hobbit" alone.
+        let counted = query.leavesOutStopWords ? name.filter { !NameWords.stopWords.contains($0) }.count : name.count
+        return total / Double(words.count) * (0.75 + 0.25 * min(1, Double(coveredCount) / Double(max(counted, 1))))
     }
 
     /// The best score over an entity's names, and the property of the best name.

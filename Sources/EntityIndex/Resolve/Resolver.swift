@@ -21,6 +21,12 @@ struct Resolver {
         let screen = request.context ?? ScreenContext()
         let screenIsEmpty = screen.visible.isEmpty && screen.focused == nil
 
+        if interpretation.reference != nil, screenIsEmpty, request.matchesNames, let name = try wholeName(request.text) {
+            // "Her", "It": with nothing on screen, a request that is some entity's whole name is that name —
+            // but only all of it: "archive this" never acts on a note called "This".
+            interpretation.reference = nil
+            interpretation.contentWords = name
+        }
         if let reference = interpretation.reference, screenIsEmpty, reference.kind == .pointer || reference.kind == .person,
            !interpretation.contentWords.isEmpty || !interpretation.cues.isEmpty {
             // With nothing on screen, "it" in "reply to Beatriz's email about when it airs" is part of what is
@@ -225,6 +231,13 @@ struct Resolver {
         if let context = request.context { try raise(&ranked, by: context) }
         ranked += fallbackCandidates(for: request)
         return Resolution(ranked: try shown(ranked, limit: request.limit, matching: request.reportsMatches ? (plan, text) : nil))
+    }
+
+    /// The words of a text when they are some entity's whole name, else nil.
+    private func wholeName(_ text: String) throws -> [String]? {
+        let words = try normalizedWords(in: text)
+        guard let term = IndexLayout.wholeNameTerm(words), try reader.database.termFrequency(term) > 0 else { return nil }
+        return words
     }
 
     /// The caller's own candidates for the request's text (`fallbackFound`), of its types.
