@@ -30,6 +30,23 @@ import Testing
         #expect(try resolve("archive it").status == .notFound)
     }
 
+    @Test func aPersonComesBeforeTheChatNamedAfterThem() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "marcos", properties: ["name": "Marcos Ferrer"]),
+            Entity(type: "messages.conversation", id: "chat", properties: [
+                "title": "Marcos", "participants": [["type": "messages.contact", "id": "marcos"]]]),
+        ])
+        let marcos = try index.resolve(SearchQuery("Marcos"))
+        #expect(marcos.results.map(\.identifier.id) == ["marcos", "chat"])
+        #expect(marcos.status == .ambiguous)
+        // What does not refer to him keeps its score: a note called "Marcos" fits as well as he now does.
+        try index.donate([Entity(type: "notes.note", id: "note", properties: ["title": "Marcos", "body": "nothing of his"])])
+        let withNote = try index.resolve(SearchQuery("Marcos"))
+        #expect(Set(withNote.results.prefix(2).map(\.identifier.id)) == ["marcos", "note"])
+        #expect(withNote.results.first { $0.identifier.id == "note" }?.score == withNote.results.first?.score)
+    }
+
     @Test func aRequestThatIsAWholeNameIsThatNameEvenWhenItReadsAsAReference() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -196,6 +196,7 @@ struct RequestSearch {
         }
         try lowerWhatIsAlreadySo(&scored)
         try lowerWhatIsWithdrawn(&scored)
+        try putPeopleBeforeWhatIsNamedAfterThem(&scored)
         return (ordered(scored, by: time?.order, severalWanted: interpretation.asksForSeveral, plan: plan), plan)
     }
 
@@ -221,6 +222,33 @@ struct RequestSearch {
         guard !states.isEmpty else { return }
         let alreadySo = try EntityFilter(flags: states, anchor: anchor, schemas: grammar.schemas, clock: clock).query()
         try change(&candidates, holding: alreadySo) { $0 -= Resolution.lessLikelyShare }
+    }
+
+    /// "Marcos", "Lena Hoffmann": a chat called by the name of the person it
+    /// is with is not what that name means first. A candidate that refers to a
+    /// person among the candidates and whose name is made of that person's
+    /// name words scores `Resolution.lessLikelyShare` below the person, who
+    /// scores at least what it did: the person first, and no verdict between them.
+    private func putPeopleBeforeWhatIsNamedAfterThem(_ candidates: inout [Candidate]) throws {
+        func type(_ candidate: Candidate) -> EntityType? { (candidate.identifier ?? candidate.record?.identifier)?.type }
+        let people = candidates.indices.filter { type(candidates[$0]).map(grammar.personTypes.contains) ?? false }
+        let others = candidates.indices.filter { !people.contains($0) && !(candidates[$0].names ?? []).isEmpty }
+        guard !people.isEmpty, !others.isEmpty else { return }
+        for person in people {
+            guard let identifier = candidates[person].identifier ?? candidates[person].record?.identifier,
+                  let term = IndexLayout.anyReferenceTerm(to: identifier) else { continue }
+            let personWords = Set((candidates[person].names ?? []).flatMap(\.words))
+            let namedAfter = others.filter { index in
+                candidates[index].score >= candidates[person].score
+                    && candidates[index].names!.contains { !$0.words.isEmpty && personWords.isSuperset(of: $0.words) }
+            }
+            guard !namedAfter.isEmpty else { continue }
+            let (holds, column) = try reader.postings(of: [term], in: namedAfter.map { candidates[$0] })
+            for index in namedAfter where candidates[index].documentID.flatMap { column[$0] }.map({ holds[0][$0] }) == true {
+                candidates[person].score = max(candidates[person].score, candidates[index].score)
+                candidates[index].score = candidates[person].score - Resolution.lessLikelyShare
+            }
+        }
     }
 
     /// Changes the scores of the candidates that a query matches; none when it is nil.
