@@ -47,6 +47,19 @@ import Testing
         #expect(withNote.results.first { $0.identifier.id == "note" }?.score == withNote.results.first?.score)
     }
 
+    @Test func someonesContactIsThatPerson() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "hoffmann", properties: ["name": "Lena Hoffmann", "organization": "VetMed Diagnostik"]),
+            Entity(type: "messages.contact", id: "ruiz", properties: ["name": "Lena Ruiz", "organization": "Clínica Turia"]),
+        ])
+        let lena = try index.resolve(SearchQuery("send Lena Hoffmann's contact to Álvaro"))
+        #expect(lena.status == .resolved)
+        #expect(lena.results.first?.identifier.id == "hoffmann")
+        // Two fit "Lena": no verdict between them.
+        #expect(try index.resolve(SearchQuery("Lena's contact")).status == .ambiguous)
+    }
+
     @Test func aRequestThatIsAWholeNameIsThatNameEvenWhenItReadsAsAReference() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -57,6 +57,11 @@ struct RequestSearch {
                 }
                 continue
             }
+            if try ownerIsThePersonAskedFor(cue, types: interpretation.types) {
+                // "Lena Hoffmann's contact": the contact asked for is hers — her own.
+                interpretation.contentWords += cue.words
+                continue
+            }
             let match = try matcher.match(cue)
             interpretation.contentWords += match.unusedWords
             // A value nothing holds ("to Chennai" as a mail's recipient) was meant otherwise: search its words.
@@ -258,6 +263,16 @@ struct RequestSearch {
         for index in candidates.indices where candidates[index].documentID.map(documentIDs.contains) == true {
             score(&candidates[index].score)
         }
+    }
+
+    /// Whether a possessive's owner is someone of the very person types the
+    /// request asks for ("Lena Hoffmann's contact", "Amara's card"): their
+    /// names fit the owner's words as well as a name must to stand for someone
+    /// (`CueMatcher.namedMinimumScore`).
+    private func ownerIsThePersonAskedFor(_ cue: RequestInterpretation.PropertyCue, types: [EntityType]) throws -> Bool {
+        guard cue.isPossessive, !types.isEmpty, types.allSatisfy(grammar.personTypes.contains) else { return false }
+        return try NameResolver(reader: reader).candidates(for: cue.words, filter: try Query.ofTypes(types), guessing: false)
+            .contains { $0.score >= CueMatcher.namedMinimumScore }
     }
 
     /// The one person the screen shows or its focused entity refers to, if there is one.
