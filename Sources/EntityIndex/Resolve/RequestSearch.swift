@@ -245,11 +245,12 @@ struct RequestSearch {
             let personWords = Set((candidates[person].names ?? []).flatMap(\.words))
             let namedAfter = others.filter { index in
                 candidates[index].score >= candidates[person].score
-                    && candidates[index].names!.contains { !$0.words.isEmpty && personWords.isSuperset(of: $0.words) }
+                    && (candidates[index].names ?? []).contains { !$0.words.isEmpty && personWords.isSuperset(of: $0.words) }
             }
             guard !namedAfter.isEmpty else { continue }
             let (holds, column) = try reader.postings(of: [term], in: namedAfter.map { candidates[$0] })
-            for index in namedAfter where candidates[index].documentID.flatMap { column[$0] }.map({ holds[0][$0] }) == true {
+            let referring = namedAfter.filter { index in candidates[index].documentID.flatMap { column[$0] }.map { holds[0][$0] } ?? false }
+            for index in referring {
                 candidates[person].score = max(candidates[person].score, candidates[index].score)
                 candidates[index].score = candidates[person].score - Resolution.lessLikelyShare
             }
@@ -266,7 +267,7 @@ struct RequestSearch {
     }
 
     /// Whether a possessive's owner is someone of the very person types the
-    /// request asks for ("Lena Hoffmann's contact", "Amara's card"): their
+    /// request asks for ("Lena Hoffmann's contact", "Mom's contact"): their
     /// names fit the owner's words as well as a name must to stand for someone
     /// (`CueMatcher.namedMinimumScore`).
     private func ownerIsThePersonAskedFor(_ cue: RequestInterpretation.PropertyCue, types: [EntityType]) throws -> Bool {
