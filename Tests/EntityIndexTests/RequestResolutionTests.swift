@@ -38,12 +38,12 @@ import Testing
                 "title": "Marcos", "participants": [["type": "messages.contact", "id": "marcos"]]]),
         ])
         let marcos = try index.resolve(SearchQuery("Marcos"))
-        #expect(marcos.results.map(\.identifier.id) == ["marcos", "chat"])
+        #expect(ids(marcos.results) == ["marcos", "chat"])
         #expect(marcos.status == .ambiguous)
         // What does not refer to him keeps its score: a note called "Marcos" fits as well as he now does.
         try index.donate([Entity(type: "notes.note", id: "note", properties: ["title": "Marcos", "body": "nothing of his"])])
         let withNote = try index.resolve(SearchQuery("Marcos"))
-        #expect(Set(withNote.results.prefix(2).map(\.identifier.id)) == ["marcos", "note"])
+        #expect(Set(ids(withNote.results).prefix(2)) == ["marcos", "note"])
         #expect(withNote.results.first { $0.identifier.id == "note" }?.score == withNote.results.first?.score)
     }
 
@@ -74,7 +74,7 @@ import Testing
         #expect(try index.resolve(SearchQuery("archive this")).status == .notFound)
         // With someone on screen, "her" is still the person shown.
         try index.donate([Entity(type: "messages.contact", id: "amara", properties: ["name": "Amara Okafor"])])
-        let shown = try index.resolve(SearchQuery("Her", context: ScreenContext(visible: [EntityIdentifier(type: "messages.contact", id: "amara")])))
+        let shown = try index.resolve(SearchQuery("Her", context: screen(visible: ["messages.contact:amara"], focused: nil)))
         #expect(shown.results.first?.identifier.id == "amara")
     }
 

@@ -235,9 +235,9 @@ struct RequestSearch {
     /// name words scores `Resolution.lessLikelyShare` below the person, who
     /// scores at least what it did: the person first, and no verdict between them.
     private func putPeopleBeforeWhatIsNamedAfterThem(_ candidates: inout [Candidate]) throws {
-        func type(_ candidate: Candidate) -> EntityType? { (candidate.identifier ?? candidate.record?.identifier)?.type }
-        let people = candidates.indices.filter { type(candidates[$0]).map(grammar.personTypes.contains) ?? false }
-        let others = candidates.indices.filter { !people.contains($0) && !(candidates[$0].names ?? []).isEmpty }
+        let isPerson = candidates.map { ($0.identifier ?? $0.record?.identifier).map { grammar.personTypes.contains($0.type) } ?? false }
+        let people = candidates.indices.filter { isPerson[$0] }
+        let others = candidates.indices.filter { !isPerson[$0] && !(candidates[$0].names ?? []).isEmpty }
         guard !people.isEmpty, !others.isEmpty else { return }
         for person in people {
             guard let identifier = candidates[person].identifier ?? candidates[person].record?.identifier,
