@@ -111,10 +111,13 @@ final class IndexWriter {
         }
     }
 
-    /// Starts building the documents of some entities in the background.
+    /// Starts building the documents of some entities in the background. The
+    /// work holds the builders, never the writer: a writer the caller let go
+    /// closes its database (and frees the index's lock) on the caller's
+    /// thread, not whenever the background thread lets go of the work.
     private func building(_ entities: [Entity]) -> PendingDocuments {
         let pending = PendingDocuments()
-        let work = UncheckedSendable { [self] in try documents(for: entities) }
+        let work = UncheckedSendable { [builders] in try Self.documents(for: entities, by: builders) }
         Self.buildingQueue.async { pending.finish(Result { try work.value() }) }
         return pending
     }
@@ -141,7 +144,7 @@ final class IndexWriter {
 
     /// The documents of some entities, built on every core (each builder on
     /// one thread: stemmers are not thread-safe; ICU keeps one analyser a thread).
-    private func documents(for entities: [Entity]) throws -> [DocumentBuilder.Built] {
+    private static func documents(for entities: [Entity], by builders: [DocumentBuilder]) throws -> [DocumentBuilder.Built] {
         let workers = min(builders.count, entities.count)
         guard workers > 1 else { return try entities.map(builders[0].document(for:)) }
         let built = Locked([DocumentBuilder.Built?](repeating: nil, count: entities.count))
