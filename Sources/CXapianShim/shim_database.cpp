@@ -565,7 +565,7 @@ extern "C" eix_term_list *eix_database_terms(eix_database *database, const char 
         std::string start(prefix, length);
         return new eix_term_list{database->database, database->database.allterms_begin(start),
                                  database->database.allterms_end(start),
-                                 std::string(), false, true};
+                                 std::string(), false};
     });
 }
 
@@ -579,7 +579,7 @@ extern "C" int eix_term_list_next(eix_term_list *list, const char **out_term,
         list->term = *list->current;
         // Asked of the database: the in-memory backend's term iterator reports
         // frequencies from before deletions. Out-parameters are written once nothing can fail.
-        const uint32_t frequency = list->counts ? list->database.get_termfreq(list->term) : 0;
+        const uint32_t frequency = list->database.get_termfreq(list->term);
         *out_term = list->term.data();
         *out_length = list->term.size();
         *out_frequency = frequency;
@@ -589,12 +589,22 @@ extern "C" int eix_term_list_next(eix_term_list *list, const char **out_term,
 
 extern "C" void eix_term_list_free(eix_term_list *list) { delete list; }
 
-extern "C" eix_term_list *eix_database_synonyms(eix_database *database, const char *term,
-                                                size_t length, eix_error *error) {
-    return eix_guard<eix_term_list *>(error, nullptr, [&] {
+extern "C" char *eix_database_synonyms(eix_database *database, const char *term, size_t length,
+                                       size_t *out_length, eix_error *error) {
+    return eix_guard<char *>(error, nullptr, [&] {
+        // Searches ask for the same keys query after query, and each look-up costs a B-tree descent.
         std::string key(term, length);
-        return new eix_term_list{database->database, database->database.synonyms_begin(key),
-                                 database->database.synonyms_end(key), std::string(), false, false};
+        if (database->synonyms.size() > 1'000'000) database->synonyms.clear();
+        auto known = database->synonyms.find(key);
+        if (known == database->synonyms.end()) {
+            std::string joined;
+            for (auto synonym = database->database.synonyms_begin(key); synonym != database->database.synonyms_end(key); ++synonym) {
+                joined += *synonym;
+                joined.push_back('\0');
+            }
+            known = database->synonyms.emplace(std::move(key), std::move(joined)).first;
+        }
+        return eix::copy_out(known->second, out_length);
     });
 }
 

@@ -52,6 +52,9 @@ struct eix_database {
     /// revision this handle reads: cleared by every change made through it
     /// and whenever a reopen finds a newer revision.
     std::unordered_map<std::string, Xapian::doccount> term_frequencies;
+    /// The synonyms read under each key (each followed by a NUL byte), valid
+    /// and forgotten as the term frequencies are.
+    std::unordered_map<std::string, std::string> synonyms;
     /// With remote shards: the last match sets searched, so that a document
     /// read by id that one of them holds comes with all of that set's
     /// documents (one request a shard rather than one a document), and the
@@ -62,6 +65,7 @@ struct eix_database {
     /// Forgets what was remembered of the revision it reads.
     void forget_revision() {
         term_frequencies.clear();
+        synonyms.clear();
         recent_matches.clear();
         fetched_documents.clear();
     }
@@ -73,7 +77,6 @@ struct eix_term_list {
     Xapian::TermIterator end;
     std::string term;  // cache behind eix_term_list_next
     bool started;
-    bool counts;       // false for synonym lists, which have no frequencies
 };
 
 struct eix_match_set {

@@ -143,7 +143,7 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
 
     @Test func anEntityIsFoundThroughItsWordsNeighboursInAnotherLanguage() throws {
         func found(neighboursPerEntityWord: Int) throws -> [String] {
-            // Query-side expansion off: only the neighbours given at donation can match.
+            // Query-side expansion off: only the neighbours linked at donation can match.
             let settings = MeaningSettings(neighboursPerWord: 0, neighboursPerEntityWord: neighboursPerEntityWord)
             let index = try EntityIndex(configuration: IndexConfiguration(meaning: settings))
             try index.donate([event("garden", title: "花园", notes: "周六"), event("fuel", title: "Check", notes: "fuel cells")])
@@ -151,6 +151,21 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         }
         #expect(try found(neighboursPerEntityWord: 5) == ["garden"])
         #expect(try found(neighboursPerEntityWord: 0).isEmpty)
+    }
+
+    @Test(arguments: [1, 3])
+    func wordsStayLinkedToTheirNeighboursOnceTheWriterIsGone(shards: Int) throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        // Query-side expansion off: only the neighbours linked at donation can match.
+        let configuration = IndexConfiguration(meaning: MeaningSettings(neighboursPerWord: 0))
+        try EntityIndex(path: directory.path, configuration: configuration, shards: shards)
+            .donate([event("garden", title: "花园", notes: "周六"), event("fuel", title: "Check", notes: "fuel cells")])
+        let reopened = try EntityIndex(path: directory.path, access: .readOnly, configuration: configuration)
+        // The links live in the index, not in the writer that recorded them.
+        #expect(ids(try reopened.search(SearchQuery("garden"))) == ["garden"])
+        // They are recorded once a word, not once an entity: nothing is added to the document.
+        #expect(try reopened.termFrequency(IndexLayout.neighbourKey(stem: "garden")) == 0)
     }
 
     @Test func aWordTheLexiconLacksTakesTheMeaningOfTheMatchesHoldingIt() throws {

@@ -374,10 +374,10 @@ int eix_term_list_next(eix_term_list *list, const char *_Nullable *_Nonnull out_
                        uint32_t *out_frequency, eix_error *_Nullable error);
 void eix_term_list_free(eix_term_list *_Nullable list);
 
-/** The synonyms recorded under `term`, in byte order (read with
- *  `eix_term_list_next`; frequencies are 0). */
-eix_term_list *_Nullable eix_database_synonyms(eix_database *database, const char *term, size_t length,
-                                     eix_error *_Nullable error);
+/** The synonyms recorded under `term`, in byte order, each followed by a NUL
+ *  byte (free with `eix_string_free`); remembered until the handle's revision changes. */
+char *_Nullable eix_database_synonyms(eix_database *database, const char *term, size_t length,
+                                      size_t *out_length, eix_error *_Nullable error);
 
 /* ---- Search ------------------------------------------------------------ */
 

@@ -235,9 +235,10 @@ final class Database {
 
     /// The synonyms recorded under a key.
     func synonyms(under key: String) throws -> [String] {
-        try read(try key.withBytes { bytes, count in
-            try withEngineError { eix_database_synonyms(handle, bytes, count, $0) }
-        }!).map(\.term)
+        let joined = try key.withBytes { bytes, count in
+            try withEngineString { eix_database_synonyms(handle, bytes, count, $0, $1) }
+        }
+        return joined.split(separator: "\0").map(String.init)
     }
 
     /// Reads and frees a term list.

@@ -4,7 +4,7 @@ struct DocumentBuilder {
     let schemas: SchemaRegistry
     let defaultLanguage: Language
     let lexicon: Lexicon?
-    /// The entity's words' neighbours in meaning, given at donation; nil without a lexicon.
+    /// Links the entity's words to their neighbours in meaning; nil without a lexicon.
     let expansion: DocumentExpansion?
     /// How names lose their possessive endings, as requests do.
     let possessiveEndings: PossessiveEndings
@@ -15,17 +15,21 @@ struct DocumentBuilder {
         defaultLanguage = configuration.defaultLanguage
         lexicon = configuration.lexicon
         expansion = configuration.lexicon.map {
-            DocumentExpansion(lexicon: $0, settings: configuration.meaning, stemmer: stemmers.stemmer(for: configuration.defaultLanguage))
+            DocumentExpansion(lexicon: $0, settings: configuration.meaning, stemmers: stemmers,
+                              defaultLanguage: configuration.defaultLanguage)
         }
         possessiveEndings = configuration.vocabulary.possessiveEndings
         self.stemmers = stemmers
     }
 
-    /// A built document and the words of the entity's names, whose spelling
-    /// variants the writer records once for the whole index.
+    /// A built document, the words of the entity's names, whose spelling
+    /// variants the writer records once for the whole index, and its words'
+    /// neighbours in meaning, which it records likewise.
     struct Built {
         let document: Document
         let nameWords: Set<String>
+        /// For each word's term in the general text, the stems of its neighbours (`DocumentExpansion`).
+        let neighbourStems: [String: [String]]
     }
 
     /// The document for an entity that passed `SchemaRegistry.validated`: its
@@ -56,15 +60,13 @@ struct DocumentBuilder {
         }
 
         let names = try indexNames(of: entity, schema: schema, in: document)
-        for stem in try expansion?.stems(for: terms.words) ?? [] {
-            try document.addTerm(IndexLayout.neighbourTerm(stem))
-        }
         let meaning = lexicon.flatMap { MeaningVector(words: terms.words, lexicon: $0) }?.encoded ?? []
         let record = EntityRecord(identifier: entity.identifier, display: entity.display ?? schema.displayRepresentation(of: entity),
                                   names: names, time: time, meaning: meaning)
         try document.setValue(record.encoded, slot: IndexLayout.recordSlot)
         try document.setValue(EntityJSONWriter.bytes(of: entity), slot: IndexLayout.entitySlot)
-        return Built(document: document, nameWords: Set(names.flatMap { $0.words + $0.latinSpelling }))
+        return Built(document: document, nameWords: Set(names.flatMap { $0.words + $0.latinSpelling }),
+                     neighbourStems: try expansion?.neighbourStems(of: terms.indexedWords) ?? [:])
     }
 }
 
@@ -118,8 +120,10 @@ private struct TermWriter {
     let document: Document
     let stemmers: Stemmers
     let collectsWords: Bool
+    /// Every word indexed in the general text, with its language, when `collectsWords`.
+    var indexedWords: [(word: String, language: Language)] = []
     /// Every word indexed in the general text, when `collectsWords`.
-    var words: [String] = []
+    var words: [String] { indexedWords.map(\.word) }
     /// The entity's own recurrence rule (not a part's), once indexed.
     var recurrence: Recurrence?
 
@@ -191,10 +195,11 @@ private struct TermWriter {
 
     /// Words in the general text and under the property path's prefix, split once, each counted `frequency` times.
     private mutating func indexWords(_ text: String, path: String, language: Language, frequency: UInt32 = 1) throws {
-        words += try document.indexText(text, under: [IndexLayout.generalTextPrefix, IndexLayout.propertyPrefix(for: path)].map(IndexLayout.stemmedPrefix),
+        indexedWords += try document.indexText(text, under: [IndexLayout.generalTextPrefix, IndexLayout.propertyPrefix(for: path)].map(IndexLayout.stemmedPrefix),
                                         numberedPrefix: IndexLayout.numberedPrefix, maximumTermLength: IndexLayout.maximumTermLength,
                                         wordFrequency: frequency,
                                         stemmer: stemmers.stemmer(for: language), returningWords: collectsWords)
+            .map { ($0, language) }
     }
 }
 

@@ -7,8 +7,10 @@ enum IndexFormat {
     /// entity as the document's data; format 2 keeps it in `IndexLayout.entitySlot`;
     /// format 3 adds references, flags, languages, identifier parts, recurrences
     /// and the entity's time to what is indexed; format 4 keeps the record's
-    /// title and subtitle by length, so that they may hold any text (NUL too).
-    static let current = "4"
+    /// title and subtitle by length, so that they may hold any text (NUL too);
+    /// format 5 links words to their neighbours in meaning in the synonym
+    /// table instead of giving each document its words' neighbours as terms.
+    static let current = "5"
 
     /// Whether nothing was written to the index yet, not even its format.
     static func isUnstamped(_ database: Database) throws -> Bool {

@@ -146,9 +146,10 @@ enum IndexLayout {
     /// dates can take in the occurrences of entities that began before it.
     static let recurringTerm = "XY"
 
-    /// The term of a neighbour in meaning of an entity's words (`DocumentExpansion`),
-    /// by its stem: searched below the words themselves.
-    static func neighbourTerm(_ stem: String) -> String {
+    /// The synonym-table key under which a word's stem leads to the terms of
+    /// the index's words that have it among their neighbours in meaning
+    /// (`DocumentExpansion`): searched below the word itself.
+    static func neighbourKey(stem: String) -> String {
         "XM\(stem)"
     }
 

@@ -1,13 +1,14 @@
 import Foundation
 
 /// The writer's state: its database handle, its document builders, the
-/// reader that shares its handle, and the spelling variants it recorded.
+/// reader that shares its handle, and the words whose spelling variants and
+/// neighbours in meaning it recorded.
 /// Its store runs each batch (`IndexStoreWriter.write`).
 final class IndexWriter {
     let database: Database
     let builders: [DocumentBuilder]
     let reader: IndexReader
-    /// Where the typo synonyms go (see `SynonymTable`).
+    /// Where the typo synonyms and meaning links go (see `SynonymTable`).
     private let synonymTable: any SynonymTable
     /// Whether the store undoes a failed batch (a transaction on disk). When
     /// it does not (in memory), every document of a batch is built before the
@@ -20,10 +21,10 @@ final class IndexWriter {
     /// even when every pooled thread is busy (say, readers searching in a loop
     /// while this writer waits for the chunk).
     private static let buildingQueue = DispatchQueue(label: "EntityIndex.documentBuilding")
-    /// Name words whose spelling variants the index holds (recorded by this writer).
-    private var spelledWords: Set<String> = []
-    /// Name words whose variants the open transaction records.
-    private var pendingSpelledWords: Set<String> = []
+    /// Name words whose spelling variants this writer recorded.
+    private var spelledWords = RecordedWords()
+    /// Terms of words whose neighbours in meaning this writer recorded.
+    private var linkedWords = RecordedWords()
 
     /// For a sharded index: the batch being committed, kept until every shard has it.
     let journal: ShardJournal?
@@ -105,6 +106,7 @@ final class IndexWriter {
             for (entity, built) in zip(chunk, documents) {
                 journal?.record(.replace(entity))
                 try recordSpelling(of: built.nameWords)
+                try recordNeighbours(built.neighbourStems)
             }
             written += chunk.count
             progress?(written)
@@ -125,11 +127,22 @@ final class IndexWriter {
     /// Records the spelling variants of name words the index may not hold yet
     /// (once a word: they live in the synonym table, not in each document).
     private func recordSpelling(of words: Set<String>) throws {
-        for word in words where !spelledWords.contains(word) && !pendingSpelledWords.contains(word) {
+        for word in words where spelledWords.isNew(word) {
             for variant in Spelling.indexedVariants(of: word) {
                 try synonymTable.addSynonym(word, under: IndexLayout.spellingKey(variant: variant))
             }
-            pendingSpelledWords.insert(word)
+            spelledWords.record(word)
+        }
+    }
+
+    /// Records, once a word, the stems of its neighbours in meaning as leading
+    /// to its term (`DocumentExpansion`): a search for a neighbour finds it.
+    private func recordNeighbours(_ neighbourStems: [String: [String]]) throws {
+        for (term, stems) in neighbourStems where linkedWords.isNew(term) {
+            for stem in stems {
+                try synonymTable.addSynonym(term, under: IndexLayout.neighbourKey(stem: stem))
+            }
+            linkedWords.record(term)
         }
     }
 
@@ -137,8 +150,8 @@ final class IndexWriter {
     /// cancelled or failed one did; a batch a failed commit left in some
     /// shards only stays pending (`completePendingBatch()`).
     private func transactionEnded(committed: Bool) throws {
-        if committed { spelledWords.formUnion(pendingSpelledWords) }
-        pendingSpelledWords.removeAll()
+        spelledWords.transactionEnded(committed: committed)
+        linkedWords.transactionEnded(committed: committed)
         try journal?.finish(partlyCommitted: !committed && (1..<database.shardCount).contains(database.committedShards))
     }
 
@@ -165,6 +178,25 @@ final class IndexWriter {
         }
         if let error = failure.withLock({ $0 }) { throw error }
         return built.withLock { $0.map { $0! } }
+    }
+}
+
+/// Words a writer recorded something for once: those its committed
+/// transactions hold, and those its open transaction records.
+private struct RecordedWords {
+    private var kept: Set<String> = []
+    private var pending: Set<String> = []
+
+    /// Whether neither a committed nor the open transaction recorded the word.
+    func isNew(_ word: String) -> Bool { !kept.contains(word) && !pending.contains(word) }
+
+    /// Notes that the open transaction recorded the word.
+    mutating func record(_ word: String) { pending.insert(word) }
+
+    /// Keeps the open transaction's words when it committed, forgets them when not.
+    mutating func transactionEnded(committed: Bool) {
+        if committed { kept.formUnion(pending) }
+        pending.removeAll()
     }
 }
 

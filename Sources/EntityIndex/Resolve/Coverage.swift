@@ -69,7 +69,7 @@ struct Coverage {
             units.append(Unit(weight: max(0.1, log((count + 1) / (Double(frequency) + 0.5))), word: word,
                               types: typeUnit.flatMap { $0.words.contains(word) ? $0.types : nil } ?? [], literal: literal,
                               meaning: plan.expansions.filter { $0.word == word }.map { IndexLayout.stemmedTerm($0.stem) }
-                                  + (plan.entityNeighbourWeight > 0 ? stems.map(IndexLayout.neighbourTerm) : [])))
+                                  + (plan.entityNeighbours[word] ?? [])))
         }
         for exact in plan.exact where !plan.words.contains(where: { identifierWords.first { $0.0 == exact }?.1.contains($0.word) ?? false }) {
             // An identifier none of whose words is searched on its own (an email, a phone number): a unit

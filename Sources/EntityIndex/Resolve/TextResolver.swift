@@ -52,8 +52,13 @@ struct TextResolver {
         var unknownWordTerms: [String] = []
         /// Whether the semantic layer (expansion, feedback, re-ranking) is on.
         var usesMeaning: Bool
-        /// The weight of a word found among an entity's neighbours in meaning
-        /// (`DocumentExpansion`); 0 when they are not searched.
+        /// For a word, the terms of the index's words that have it among their
+        /// neighbours in meaning (`DocumentExpansion`), each searched at an
+        /// equal share of `entityNeighbourWeight` — plain terms, not one
+        /// synonym, whose estimated statistics would differ across shards;
+        /// empty when they are not searched.
+        var entityNeighbours: [String: [String]] = [:]
+        /// The weight of a word found through `entityNeighbours`, against 1 for the word itself.
         var entityNeighbourWeight = 0.0
         /// Whether a match must hold every word (stop words aside), rather
         /// than any: set when the words are some entity's whole name, which
@@ -107,7 +112,10 @@ struct TextResolver {
     func addMeaning(to plan: inout Plan, expandingEveryWord: Bool = false) throws {
         guard let lexicon, !plan.usesMeaning else { return }
         plan.usesMeaning = true
-        plan.entityNeighbourWeight = meaningSettings.entityNeighbourWeight
+        if meaningSettings.entityNeighbourWeight > 0 {
+            plan.entityNeighbourWeight = meaningSettings.entityNeighbourWeight
+            plan.entityNeighbours = try entityNeighbours(of: plan.words)
+        }
         let words = plan.words.map(\.word)
         let stemmer = reader.stemmers.stemmer(for: languages[0])
         var settings = meaningSettings
@@ -122,6 +130,24 @@ struct TextResolver {
                     .map { IndexLayout.stemmedTerm($0.stems[0]) }
             }
         }
+    }
+
+    /// For each content word, the terms of the index's words that donation
+    /// linked to it as their neighbour in meaning, the word's own terms aside.
+    private func entityNeighbours(of words: [(word: String, stems: [String], count: Int)]) throws -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for (word, stems, _) in words where !StopWords.english.contains(word) {
+            let own = Set(stems.map { IndexLayout.stemmedTerm($0) })
+            var terms: [String] = []
+            for stem in stems {
+                for term in try reader.synonymTable.synonyms(under: IndexLayout.neighbourKey(stem: stem))
+                where !own.contains(term) && !terms.contains(term) {
+                    terms.append(term)
+                }
+            }
+            if !terms.isEmpty { found[word] = terms }
+        }
+        return found
     }
 
     /// Entities whose text fits, scored `weight` × their (re-ranked) relevance
@@ -201,8 +227,8 @@ struct TextResolver {
                                           limit: documentIDs.count, relevance: relevance)
     }
 
-    /// `OR` of the searched words (`Plan.searchedWords`), their expansions and
-    /// their terms among entities' neighbours (scaled below them), and the whole text as an identifier — or `AND` of
+    /// `OR` of the searched words (`Plan.searchedWords`), their expansions, the
+    /// entity words linked to them (`Plan.entityNeighbours`, scaled below them), and the whole text as an identifier — or `AND` of
     /// the searched words alone when the plan requires all — in the general
     /// text or under one property's prefixes; nil without words.
     func query(for plan: Plan, property: String?) throws -> Query? {
@@ -221,9 +247,11 @@ struct TextResolver {
         if plan.requiresAllWords {
             return try Query.all(alternatives)?.scaled(by: 0)
         }
-        if property == nil, plan.entityNeighbourWeight > 0 {
-            for (word, stems, _) in plan.words where searched.contains(word) {
-                alternatives += try stems.map { try Query.term(IndexLayout.neighbourTerm($0)).scaled(by: plan.entityNeighbourWeight) }
+        if property == nil {
+            for (word, _, _) in plan.words where searched.contains(word) {
+                guard let linked = plan.entityNeighbours[word] else { continue }
+                let share = plan.entityNeighbourWeight / Double(linked.count)
+                alternatives += try linked.map { try Query.term($0).scaled(by: share) }
             }
         }
         for expansion in plan.expansions {

@@ -1,50 +1,66 @@
-/// Expands an entity's words at donation with their nearest words in meaning
-/// (document-side expansion, a static, model-free cousin of SPLADE's): a
-/// note saying "O2 canisters" also holds the neighbour term of "oxygen", and
-/// one written in Chinese the terms of its words' English neighbours, so a
-/// search that says it otherwise, or in another language, finds it.
+/// Links an entity's words to their nearest words in meaning at donation
+/// (document-side expansion, a static, model-free cousin of SPLADE's): "O2"
+/// in a note leads from "oxygen", and a Chinese word from its English
+/// neighbours, so a search that says it otherwise, or in another language,
+/// finds the entity. The links live in the index's synonym table, recorded
+/// once a word rather than once an entity (`IndexWriter`), so they cost
+/// donation almost nothing; a search reads them back (`TextResolver`).
 ///
 /// One per document builder, used by one thread at a time: it remembers each
 /// word's usable neighbour stems, which donation asks for entity after entity.
 final class DocumentExpansion {
     private let lexicon: Lexicon
     private let settings: MeaningSettings
-    private let stemmer: Stemmer
+    private let stemmers: Stemmers
+    private let defaultLanguage: Language
     /// For a word's lexicon id, the stems of its neighbours that may be used, nearest first.
     private var neighbourStems: [Int: [String]] = [:]
-    /// Stems of words seen, so that a common word is stemmed once.
-    private var stems: [String: String] = [:]
-    /// The most words either memory keeps before it starts again.
+    /// For a word in a language: its term and the stems it links to, nil when none.
+    private var links: [Language: [String: Link?]] = [:]
+    /// Stems of words seen, by language, so that a common word is stemmed once.
+    private var stems: [Language: [String: String]] = [:]
+    /// The most words each memory keeps before it starts again.
     private static let rememberedWords = 100_000
 
-    /// An expansion with a lexicon's neighbours, stemmed as the index stems its default language.
-    init(lexicon: Lexicon, settings: MeaningSettings, stemmer: Stemmer) {
-        self.lexicon = lexicon
-        self.settings = settings
-        self.stemmer = stemmer
+    /// A word's term in the general text and the stems of its neighbours.
+    private struct Link {
+        let term: String
+        let stems: [String]
     }
 
-    /// The stems of the neighbours an entity's words bring in, at most
-    /// `settings.neighboursPerEntityWord` per word and
-    /// `settings.maximumEntityNeighbours` in all, rarest words first (they say
-    /// most about the entity); never a stem the entity holds itself.
-    /// - Parameter words: the entity's normalised words, as indexed.
-    func stems(for words: [String]) throws -> [String] {
-        guard settings.neighboursPerEntityWord > 0, settings.maximumEntityNeighbours > 0 else { return [] }
-        var taken = Set(try words.map(stem))
-        let known = Set(words).filter { !StopWords.english.contains($0) }.compactMap { lexicon.id(of: $0) }
-        let rarestFirst = known.sorted { (lexicon.zipfFrequency(of: $0), $0) < (lexicon.zipfFrequency(of: $1), $1) }
-        var added: [String] = []
-        for id in rarestFirst {
-            var kept = 0
-            for neighbourStem in try usableNeighbourStems(of: id) where taken.insert(neighbourStem).inserted {
-                added.append(neighbourStem)
-                if added.count == settings.maximumEntityNeighbours { return added }
-                kept += 1
-                if kept == settings.neighboursPerEntityWord { break }
-            }
+    /// An expansion with a lexicon's neighbours, stemmed as the index stems
+    /// its default language (as searches stem their words).
+    init(lexicon: Lexicon, settings: MeaningSettings, stemmers: Stemmers, defaultLanguage: Language) {
+        self.lexicon = lexicon
+        self.settings = settings
+        self.stemmers = stemmers
+        self.defaultLanguage = defaultLanguage
+    }
+
+    /// For each of an entity's words that has neighbours to give: its term in
+    /// the general text, and the stems of its neighbours, at most
+    /// `settings.neighboursPerEntityWord`, none the word's own stem.
+    /// - Parameter words: the entity's normalised words, each with the language it was indexed in.
+    func neighbourStems(of words: [(word: String, language: Language)]) throws -> [String: [String]] {
+        guard settings.neighboursPerEntityWord > 0 else { return [:] }
+        var found: [String: [String]] = [:]
+        for (word, language) in words {
+            if let link = try link(of: word, in: language) { found[link.term] = link.stems }
         }
-        return added
+        return found
+    }
+
+    private func link(of word: String, in language: Language) throws -> Link? {
+        if let known = links[language]?[word] { return known }
+        var link: Link?
+        if !StopWords.english.contains(word), let id = lexicon.id(of: word) {
+            let own = try stem(word, in: defaultLanguage)
+            let usable = try usableNeighbourStems(of: id).lazy.filter { $0 != own }.prefix(settings.neighboursPerEntityWord)
+            if !usable.isEmpty { link = Link(term: IndexLayout.stemmedTerm(try stem(word, in: language)), stems: Array(usable)) }
+        }
+        if links[language, default: [:]].count >= Self.rememberedWords { links[language] = [:] }
+        links[language, default: [:]][word] = .some(link)
+        return link
     }
 
     /// The stems of a word's neighbours similar enough, whose stem does not
@@ -53,19 +69,21 @@ final class DocumentExpansion {
         if let known = neighbourStems[id] { return known }
         var usable: [String] = []
         for neighbour in lexicon.neighbours(of: id) where neighbour.similarity >= settings.minimumSimilarity {
-            let neighbourStem = try stem(lexicon.word(neighbour.id))
-            if !lexicon.stem(neighbourStem, of: neighbour.id, meansSomethingElseThan: id) { usable.append(neighbourStem) }
+            let neighbourStem = try stem(lexicon.word(neighbour.id), in: defaultLanguage)
+            if !usable.contains(neighbourStem), !lexicon.stem(neighbourStem, of: neighbour.id, meansSomethingElseThan: id) {
+                usable.append(neighbourStem)
+            }
         }
         if neighbourStems.count >= Self.rememberedWords { neighbourStems.removeAll(keepingCapacity: true) }
         neighbourStems[id] = usable
         return usable
     }
 
-    private func stem(_ word: String) throws -> String {
-        if let known = stems[word] { return known }
-        let stemmed = try stemmer.stem(word)
-        if stems.count >= Self.rememberedWords { stems.removeAll(keepingCapacity: true) }
-        stems[word] = stemmed
+    private func stem(_ word: String, in language: Language) throws -> String {
+        if let known = stems[language]?[word] { return known }
+        let stemmed = try stemmers.stemmer(for: language).stem(word)
+        if stems[language, default: [:]].count >= Self.rememberedWords { stems[language] = [:] }
+        stems[language, default: [:]][word] = stemmed
         return stemmed
     }
 }

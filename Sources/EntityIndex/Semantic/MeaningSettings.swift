@@ -37,14 +37,13 @@ public struct MeaningSettings: Sendable, Hashable {
     /// The weight of the best feedback term (others scale down with Xapian's expansion weight).
     public var feedbackWeight: Double
 
-    /// Neighbours in meaning kept per entity word at donation (document-side
-    /// expansion); 0 for none. Donation reads it: changing it takes effect
-    /// for entities donated afterwards.
+    /// Neighbours in meaning linked to each entity word at donation
+    /// (document-side expansion, recorded once a word for the whole index);
+    /// 0 for none. Donation reads it: a change applies to the words a writer
+    /// records afterwards, and never unlinks what was recorded.
     public var neighboursPerEntityWord: Int
-    /// Neighbours kept per entity at donation, from its rarest words first.
-    public var maximumEntityNeighbours: Int
-    /// The weight of a query word found among an entity's neighbours, against
-    /// 1 for the word itself; 0 leaves them out of searches.
+    /// The weight of a query word found through the entity words linked to
+    /// it, against 1 for the word itself; 0 leaves them out of searches.
     public var entityNeighbourWeight: Double
 
     /// Settings for entities by default.
@@ -52,9 +51,8 @@ public struct MeaningSettings: Sendable, Hashable {
                 minimumSimilarity: Double = 0.4,
                 expansionWeight: Double = 0.6, rerankDepth: Int = 30, rerankWeight: Double = 1, unknownWordDocuments: Int = 5,
                 feedbackTerms: Int = 0, feedbackDocuments: Int = 10, feedbackWeight: Double = 0.3,
-                neighboursPerEntityWord: Int = 5, maximumEntityNeighbours: Int = 80, entityNeighbourWeight: Double = 0.5) {
+                neighboursPerEntityWord: Int = 5, entityNeighbourWeight: Double = 0.5) {
         self.neighboursPerEntityWord = neighboursPerEntityWord
-        self.maximumEntityNeighbours = maximumEntityNeighbours
         self.entityNeighbourWeight = entityNeighbourWeight
         self.expansionMaximumFrequency = expansionMaximumFrequency
         self.feedbackTerms = feedbackTerms
@@ -82,7 +80,7 @@ public struct MeaningSettings: Sendable, Hashable {
             ("similarity", minimumSimilarity), ("weight", expansionWeight), ("depth", rerankDepth), ("rerank", rerankWeight),
             ("unknown", unknownWordDocuments), ("feedback", feedbackTerms), ("feedbackdocs", feedbackDocuments),
             ("feedbackweight", feedbackWeight), ("entityneighbours", neighboursPerEntityWord),
-            ("entitycap", maximumEntityNeighbours), ("entityweight", entityNeighbourWeight),
+            ("entityweight", entityNeighbourWeight),
         ]
         return pairs.map { "\($0.0)=\($0.1)" }.joined(separator: ",")
     }

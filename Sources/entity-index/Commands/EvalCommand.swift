@@ -27,10 +27,10 @@ enum EvalCommand: Command {
               --expansion MODE   the semantic layer on (default), off, or both side by side
               --meaning SETTINGS tune the semantic layer (repeat to compare settings), e.g. neighbours=5,similarity=0.4,
                                  weight=0.6,expansions=12,rarity=0,depth=30,rerank=1,unknown=5,feedback=10,
-                                 feedbackdocs=10,feedbackweight=0.3,entityneighbours=5,entitycap=80,entityweight=0.5
+                                 feedbackdocs=10,feedbackweight=0.3,entityneighbours=5,entityweight=0.5
                                  (see MeaningSettings; runs start from MeaningSettings.documents for --beir and from
                                  the entity defaults for --queries; entities are donated with the first run's
-                                 entityneighbours and entitycap)
+                                 entityneighbours)
               --lexicon FILE     a lexicon of your own (Scripts/add_lexicon_languages.py) instead of the bundled one
               --bm25 K1,B        BM25's parameters (repeat to compare; default: IndexConfiguration's)
               --json             print one JSON object per run
@@ -217,10 +217,9 @@ enum EvalCommand: Command {
             case "feedbackweight": settings.feedbackWeight = number
             case "unknown": settings.unknownWordDocuments = Int(number)
             case "entityneighbours": settings.neighboursPerEntityWord = Int(number)
-            case "entitycap": settings.maximumEntityNeighbours = Int(number)
             case "entityweight": settings.entityNeighbourWeight = number
             default:
-                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unknown, feedback, feedbackdocs, feedbackweight, entityneighbours, entitycap and entityweight, not '\(parts[0])'")
+                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unknown, feedback, feedbackdocs, feedbackweight, entityneighbours and entityweight, not '\(parts[0])'")
             }
         }
         return settings
