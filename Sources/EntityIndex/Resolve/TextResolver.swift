@@ -53,10 +53,12 @@ struct TextResolver {
         /// Whether the semantic layer (expansion, feedback, re-ranking) is on.
         var usesMeaning: Bool
         /// For a word, the terms of the index's words that have it among their
-        /// neighbours in meaning (`DocumentExpansion`), each searched at an
-        /// equal share of `entityNeighbourWeight` — plain terms, not one
-        /// synonym, whose estimated statistics would differ across shards;
-        /// empty when they are not searched.
+        /// neighbours in meaning (`DocumentExpansion`), each searched at
+        /// `entityNeighbourWeight` divided by the square root of how many
+        /// there are (on the request sets and the BEIR collections, left one
+        /// out, better than an equal share) — plain terms, not one synonym,
+        /// whose estimated statistics would differ across shards; empty when
+        /// they are not searched.
         var entityNeighbours: [String: [String]] = [:]
         /// The weight of a word found through `entityNeighbours`, against 1 for the word itself.
         var entityNeighbourWeight = 0.0
@@ -250,7 +252,7 @@ struct TextResolver {
         if property == nil {
             for (word, _, _) in plan.words where searched.contains(word) {
                 guard let linked = plan.entityNeighbours[word] else { continue }
-                let share = plan.entityNeighbourWeight / Double(linked.count)
+                let share = plan.entityNeighbourWeight / Double(linked.count).squareRoot()
                 alternatives += try linked.map { try Query.term($0).scaled(by: share) }
             }
         }
