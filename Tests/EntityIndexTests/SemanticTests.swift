@@ -142,15 +142,24 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
     }
 
     @Test func anEntityIsFoundThroughItsWordsNeighboursInAnotherLanguage() throws {
-        func found(neighboursPerEntityWord: Int) throws -> [String] {
+        func found(neighboursPerEntityWord: Int, linkedWordsPerWord: Int = 4) throws -> [String] {
             // Query-side expansion off: only the neighbours linked at donation can match.
-            let settings = MeaningSettings(neighboursPerWord: 0, neighboursPerEntityWord: neighboursPerEntityWord)
+            let settings = MeaningSettings(neighboursPerWord: 0, neighboursPerEntityWord: neighboursPerEntityWord,
+                                           linkedWordsPerWord: linkedWordsPerWord)
             let index = try EntityIndex(configuration: IndexConfiguration(meaning: settings))
             try index.donate([event("garden", title: "花园", notes: "周六"), event("fuel", title: "Check", notes: "fuel cells")])
             return ids(try index.search(SearchQuery("garden")))
         }
         #expect(try found(neighboursPerEntityWord: 5) == ["garden"])
         #expect(try found(neighboursPerEntityWord: 0).isEmpty)
+        #expect(try found(neighboursPerEntityWord: 5, linkedWordsPerWord: 0).isEmpty)
+    }
+
+    @Test func aWordsNearestLinksComeFirst() throws {
+        // A synonym table keeps a key's entries in byte order: the rank leads.
+        let links = [3, 1, 2].map { IndexLayout.neighbourLink(term: "Zword\($0)", rank: $0) }.sorted()
+        #expect(links.compactMap(IndexLayout.linkedTerm).map(\.term) == ["Zword1", "Zword2", "Zword3"])
+        #expect(IndexLayout.linkedTerm("Zgarden") == nil)
     }
 
     @Test(arguments: [1, 3])

@@ -153,6 +153,20 @@ enum IndexLayout {
         "XM\(stem)"
     }
 
+    /// What a word's link under `neighbourKey(stem:)` records: how near the
+    /// neighbour is among the word's own (1 for the nearest, at most 9), then
+    /// the word's term. A synonym table keeps a key's entries in byte order,
+    /// so the nearest links come first.
+    static func neighbourLink(term: String, rank: Int) -> String {
+        "\(min(max(rank, 1), 9))\(term)"
+    }
+
+    /// The term a `neighbourLink(term:rank:)` leads to, and its rank; nil for anything else.
+    static func linkedTerm(_ link: String) -> (term: String, rank: Int)? {
+        guard let first = link.first, let rank = first.wholeNumberValue, rank > 0 else { return nil }
+        return (String(link.dropFirst()), rank)
+    }
+
     /// What marks a stemmed term, before its prefix: "Z" as Xapian's own
     /// query parser marks them.
     static let stemMarker = "Z"

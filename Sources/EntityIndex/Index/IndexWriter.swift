@@ -139,8 +139,9 @@ final class IndexWriter {
     /// to its term (`DocumentExpansion`): a search for a neighbour finds it.
     private func recordNeighbours(_ neighbourStems: [String: [String]]) throws {
         for (term, stems) in neighbourStems where linkedWords.isNew(term) {
-            for stem in stems {
-                try synonymTable.addSynonym(term, under: IndexLayout.neighbourKey(stem: stem))
+            for (position, stem) in stems.enumerated() {
+                try synonymTable.addSynonym(IndexLayout.neighbourLink(term: term, rank: position + 1),
+                                            under: IndexLayout.neighbourKey(stem: stem))
             }
             linkedWords.record(term)
         }

@@ -135,19 +135,21 @@ struct TextResolver {
     }
 
     /// For each content word, the terms of the index's words that donation
-    /// linked to it as their neighbour in meaning, the word's own terms aside.
+    /// linked to it as their neighbour in meaning, the word's own terms aside:
+    /// those it is nearest to first, at most `MeaningSettings.linkedWordsPerWord`.
     private func entityNeighbours(of words: [(word: String, stems: [String], count: Int)]) throws -> [String: [String]] {
         var found: [String: [String]] = [:]
         for (word, stems, _) in words where !StopWords.english.contains(word) {
             let own = Set(stems.map { IndexLayout.stemmedTerm($0) })
-            var terms: [String] = []
+            var links: [(term: String, rank: Int)] = []
             for stem in stems {
-                for term in try reader.synonymTable.synonyms(under: IndexLayout.neighbourKey(stem: stem))
-                where !own.contains(term) && !terms.contains(term) {
-                    terms.append(term)
+                for link in try reader.synonymTable.synonyms(under: IndexLayout.neighbourKey(stem: stem)).compactMap(IndexLayout.linkedTerm)
+                where !own.contains(link.term) && !links.contains(where: { $0.term == link.term }) {
+                    links.append(link)
                 }
             }
-            if !terms.isEmpty { found[word] = terms }
+            let nearest = links.sorted { $0.rank < $1.rank }.prefix(max(meaningSettings.linkedWordsPerWord, 0))
+            if !nearest.isEmpty { found[word] = nearest.map(\.term) }
         }
         return found
     }

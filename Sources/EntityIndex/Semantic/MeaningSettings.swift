@@ -45,14 +45,18 @@ public struct MeaningSettings: Sendable, Hashable {
     /// The weight of a query word found through the entity words linked to
     /// it, against 1 for the word itself; 0 leaves them out of searches.
     public var entityNeighbourWeight: Double
+    /// How many of the entity words linked to a query word a search takes,
+    /// those the word is nearest to first (each costs a posting list).
+    public var linkedWordsPerWord: Int
 
     /// Settings for entities by default.
     public init(neighboursPerWord: Int = 5, maximumExpansions: Int = 12, expansionMaximumFrequency: Int = 0,
                 minimumSimilarity: Double = 0.4,
                 expansionWeight: Double = 0.6, rerankDepth: Int = 30, rerankWeight: Double = 1, unknownWordDocuments: Int = 5,
                 feedbackTerms: Int = 0, feedbackDocuments: Int = 10, feedbackWeight: Double = 0.3,
-                neighboursPerEntityWord: Int = 5, entityNeighbourWeight: Double = 0.5) {
+                neighboursPerEntityWord: Int = 5, entityNeighbourWeight: Double = 0.5, linkedWordsPerWord: Int = 4) {
         self.neighboursPerEntityWord = neighboursPerEntityWord
+        self.linkedWordsPerWord = linkedWordsPerWord
         self.entityNeighbourWeight = entityNeighbourWeight
         self.expansionMaximumFrequency = expansionMaximumFrequency
         self.feedbackTerms = feedbackTerms
@@ -80,7 +84,7 @@ public struct MeaningSettings: Sendable, Hashable {
             ("similarity", minimumSimilarity), ("weight", expansionWeight), ("depth", rerankDepth), ("rerank", rerankWeight),
             ("unknown", unknownWordDocuments), ("feedback", feedbackTerms), ("feedbackdocs", feedbackDocuments),
             ("feedbackweight", feedbackWeight), ("entityneighbours", neighboursPerEntityWord),
-            ("entityweight", entityNeighbourWeight),
+            ("entityweight", entityNeighbourWeight), ("linked", linkedWordsPerWord),
         ]
         return pairs.map { "\($0.0)=\($0.1)" }.joined(separator: ",")
     }

@@ -27,7 +27,7 @@ enum EvalCommand: Command {
               --expansion MODE   the semantic layer on (default), off, or both side by side
               --meaning SETTINGS tune the semantic layer (repeat to compare settings), e.g. neighbours=5,similarity=0.4,
                                  weight=0.6,expansions=12,rarity=0,depth=30,rerank=1,unknown=5,feedback=10,
-                                 feedbackdocs=10,feedbackweight=0.3,entityneighbours=5,entityweight=0.5
+                                 feedbackdocs=10,feedbackweight=0.3,entityneighbours=5,entityweight=0.5,linked=4
                                  (see MeaningSettings; runs start from MeaningSettings.documents for --beir and from
                                  the entity defaults for --queries; entities are donated with the first run's
                                  entityneighbours)
@@ -218,8 +218,9 @@ enum EvalCommand: Command {
             case "unknown": settings.unknownWordDocuments = Int(number)
             case "entityneighbours": settings.neighboursPerEntityWord = Int(number)
             case "entityweight": settings.entityNeighbourWeight = number
+            case "linked": settings.linkedWordsPerWord = Int(number)
             default:
-                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unknown, feedback, feedbackdocs, feedbackweight, entityneighbours and entityweight, not '\(parts[0])'")
+                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unknown, feedback, feedbackdocs, feedbackweight, entityneighbours, entityweight and linked, not '\(parts[0])'")
             }
         }
         return settings
