@@ -155,6 +155,15 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(try found(neighboursPerEntityWord: 5, linkedWordsPerWord: 0).isEmpty)
     }
 
+    @Test func aSearchSaysWhichWordsDonationLinkedToItsWords() throws {
+        let index = try EntityIndex()
+        try index.donate([event("garden", title: "花园", notes: "周六")])
+        let links = try index.links(for: "the garden")
+        #expect(links.map(\.word) == ["garden"])
+        #expect(links.first?.linkedStems == ["花园"])
+        #expect(links.first.map { $0.weight > 0 && $0.weight < 1 } == true)
+    }
+
     @Test func aWordsNearestLinksComeFirst() throws {
         // A synonym table keeps a key's entries in byte order: the rank leads.
         let links = [3, 1, 2].map { IndexLayout.neighbourLink(term: "Zword\($0)", rank: $0) }.sorted()

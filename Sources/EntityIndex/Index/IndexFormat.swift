@@ -9,8 +9,9 @@ enum IndexFormat {
     /// and the entity's time to what is indexed; format 4 keeps the record's
     /// title and subtitle by length, so that they may hold any text (NUL too);
     /// format 5 links words to their neighbours in meaning in the synonym
-    /// table instead of giving each document its words' neighbours as terms.
-    static let current = "5"
+    /// table instead of giving each document its words' neighbours as terms;
+    /// format 6 leads each link with the neighbour's rank.
+    static let current = "6"
 
     /// Whether nothing was written to the index yet, not even its format.
     static func isUnstamped(_ database: Database) throws -> Bool {

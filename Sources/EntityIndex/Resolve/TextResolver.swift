@@ -62,6 +62,11 @@ struct TextResolver {
         var entityNeighbours: [String: [String]] = [:]
         /// The weight of a word found through `entityNeighbours`, against 1 for the word itself.
         var entityNeighbourWeight = 0.0
+
+        /// The factor each of the words linked to a word is weighed by.
+        func linkedWordWeight(of word: String) -> Double {
+            entityNeighbourWeight / Double(max(entityNeighbours[word]?.count ?? 1, 1)).squareRoot()
+        }
         /// Whether a match must hold every word (stop words aside), rather
         /// than any: set when the words are some entity's whole name, which
         /// ranks first. Then neither expansions nor the whole text as an
@@ -254,8 +259,7 @@ struct TextResolver {
         if property == nil {
             for (word, _, _) in plan.words where searched.contains(word) {
                 guard let linked = plan.entityNeighbours[word] else { continue }
-                let share = plan.entityNeighbourWeight / Double(linked.count).squareRoot()
-                alternatives += try linked.map { try Query.term($0).scaled(by: share) }
+                alternatives += try linked.map { try Query.term($0).scaled(by: plan.linkedWordWeight(of: word)) }
             }
         }
         for expansion in plan.expansions {

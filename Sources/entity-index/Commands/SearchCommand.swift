@@ -87,9 +87,13 @@ enum SearchCommand: Command {
         if arguments.flags.contains("--explain") {
             let searched = resolution.interpretation.map { $0.contentWords.joined(separator: " ") } ?? query.text
             let expansions = query.usesMeaning ? try index.expansions(for: searched) : []
-            Terminal.printError((resolution.interpretation.map { "\($0)\n" } ?? "") + (expansions.isEmpty ? "no expansions" : expansions.map {
+            let links = query.usesMeaning ? try index.links(for: searched) : []
+            let lines = expansions.map {
                 "\($0.word) -> \($0.neighbour) (similarity \(String(format: "%.2f", $0.similarity)), weight \(String(format: "%.2f", $0.weight)))"
-            }.joined(separator: "\n")))
+            } + links.map {
+                "\($0.word) <- \($0.linkedStems.joined(separator: ", ")) (linked at donation, weight \(String(format: "%.2f", $0.weight)) each)"
+            }
+            Terminal.printError((resolution.interpretation.map { "\($0)\n" } ?? "") + (lines.isEmpty ? "no expansions" : lines.joined(separator: "\n")))
         }
 
         if arguments.flags.contains("--json") {
