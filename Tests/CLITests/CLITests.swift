@@ -159,7 +159,10 @@ import Testing
         #expect(try Self.run(["search", "orbit"]).status == 64)
         #expect(try Self.run(["frobnicate"]).status == 64)
         #expect(try Self.run(["--index", "/tmp/x", "search", "x", "--limit", "zero"]).status == 64)
-        #expect(try Self.run(["--index", "/tmp/x", "donate", "/nonexistent.jsonl"]).status == 66)
+        // A file that cannot be read is refused before any index is made.
+        let never = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-cli-\(UUID().uuidString)").path
+        #expect(try Self.run(["--index", never, "donate", "/nonexistent.jsonl"]).status == 66)
+        #expect(!FileManager.default.fileExists(atPath: never))
     }
 
     @Test func updateSetsClearsAndLeavesProperties() throws {

@@ -27,6 +27,7 @@ enum DonateCommand: Command {
         let spooled = sources.contains("-") ? try InputFiles.spoolStandardInput() : nil
         defer { spooled.map { try? FileManager.default.removeItem(atPath: $0) } }
         let files = sources.map { $0 == "-" ? spooled! : $0 }
+        try InputFiles.checkReadable(files, names: sources)
 
         let started = Date()
         let index = try EntityIndex(path: path, configuration: IndexConfiguration(schemas: schemas))

@@ -12,6 +12,19 @@ enum InputFiles {
         return data
     }
 
+    /// Throws, naming the first, unless every file can be read: checked before
+    /// an index is opened, so that a mistyped name does not create one.
+    static func checkReadable(_ files: [String], names: [String]) throws {
+        for (file, name) in zip(files, names) {
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw EntityIndexError(.inputNotFound, "there is no file \(name): check its name", path: file)
+            }
+            guard FileManager.default.isReadableFile(atPath: file) else {
+                throw EntityIndexError(.permissionDenied, "cannot read \(name): check its permissions", path: file)
+            }
+        }
+    }
+
     /// Copies standard input into a temporary file, a block at a time; returns its path.
     static func spoolStandardInput() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("entity-index-stdin-\(UUID().uuidString).jsonl").path
