@@ -162,6 +162,13 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(links.map(\.word) == ["garden"])
         #expect(links.first?.linkedStems == ["花园"])
         #expect(links.first.map { $0.weight > 0 && $0.weight < 1 } == true)
+        // The link outlives the entity, but a word no entity holds takes no place among the nearest.
+        // ("ogród" is nearer "garden" than "花园" is.)
+        let nearestOnly = try EntityIndex(configuration: IndexConfiguration(meaning: MeaningSettings(linkedWordsPerWord: 1)))
+        try nearestOnly.donate([event("polish", title: "ogród"), event("chinese", title: "花园")])
+        #expect(try nearestOnly.links(for: "garden").first?.linkedStems == ["ogrod"])
+        try nearestOnly.delete(ids: ["polish"], ofType: "calendar.event")
+        #expect(try nearestOnly.links(for: "garden").first?.linkedStems == ["花园"])
     }
 
     @Test func aWordsNearestLinksComeFirst() throws {

@@ -142,6 +142,8 @@ struct TextResolver {
     /// For each content word, the terms of the index's words that donation
     /// linked to it as their neighbour in meaning, the word's own terms aside:
     /// those it is nearest to first, at most `MeaningSettings.linkedWordsPerWord`.
+    /// Links outlive the entities that made them: when there are more than
+    /// that, words no entity holds any more are passed over rather than taking a place.
     private func entityNeighbours(of words: [(word: String, stems: [String], count: Int)]) throws -> [String: [String]] {
         var found: [String: [String]] = [:]
         for (word, stems, _) in words where !StopWords.english.contains(word) {
@@ -153,8 +155,13 @@ struct TextResolver {
                     links.append(link)
                 }
             }
-            let nearest = links.sorted { $0.rank < $1.rank }.prefix(max(meaningSettings.linkedWordsPerWord, 0))
-            if !nearest.isEmpty { found[word] = nearest.map(\.term) }
+            let limit = max(meaningSettings.linkedWordsPerWord, 0)
+            var nearest: [String] = []
+            for link in links.sorted(by: { $0.rank < $1.rank }) where nearest.count < limit {
+                if links.count > limit, try reader.database.termFrequency(link.term) == 0 { continue }
+                nearest.append(link.term)
+            }
+            if !nearest.isEmpty { found[word] = nearest }
         }
         return found
     }
