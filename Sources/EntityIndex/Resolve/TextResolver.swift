@@ -53,20 +53,12 @@ struct TextResolver {
         /// Whether the semantic layer (expansion, feedback, re-ranking) is on.
         var usesMeaning: Bool
         /// For a word, the terms of the index's words that have it among their
-        /// neighbours in meaning (`DocumentExpansion`), each searched at
-        /// `entityNeighbourWeight` divided by the square root of how many
-        /// there are (on the request sets and the BEIR collections, left one
-        /// out, better than an equal share) — plain terms, not one synonym,
-        /// whose estimated statistics would differ across shards; empty when
-        /// they are not searched.
+        /// neighbours in meaning (`DocumentExpansion`), searched as plain terms
+        /// (one synonym's estimated statistics would differ across shards) at
+        /// `linkedWordWeight(of:)`; empty when they are not searched.
         var entityNeighbours: [String: [String]] = [:]
         /// The weight of a word found through `entityNeighbours`, against 1 for the word itself.
         var entityNeighbourWeight = 0.0
-
-        /// The factor each of the words linked to a word is weighed by.
-        func linkedWordWeight(of word: String) -> Double {
-            entityNeighbourWeight / Double(max(entityNeighbours[word]?.count ?? 1, 1)).squareRoot()
-        }
         /// Whether a match must hold every word (stop words aside), rather
         /// than any: set when the words are some entity's whole name, which
         /// ranks first. Then neither expansions nor the whole text as an
@@ -81,6 +73,14 @@ struct TextResolver {
         var searchedWords: Set<String> {
             let all = words.map(\.word)
             return Set(requiresAllWords ? NameWords.significant(all) : StopWords.searched(all))
+        }
+
+        /// The factor each of the words linked to a word is weighed by: the
+        /// neighbour weight over the square root of how many there are (on the
+        /// tuned requests and, leaving one BEIR collection out, better than an
+        /// equal share).
+        func linkedWordWeight(of word: String) -> Double {
+            entityNeighbourWeight / Double(max(entityNeighbours[word]?.count ?? 1, 1)).squareRoot()
         }
     }
 

@@ -7,7 +7,7 @@
 /// donation almost nothing; a search reads them back (`TextResolver`).
 ///
 /// One per document builder, used by one thread at a time: it remembers each
-/// word's usable neighbour stems, which donation asks for entity after entity.
+/// word's link, which donation asks for entity after entity.
 final class DocumentExpansion {
     private let lexicon: Lexicon
     private let settings: MeaningSettings
@@ -17,8 +17,6 @@ final class DocumentExpansion {
     private var neighbourStems: [Int: [String]] = [:]
     /// For a word in a language: its term and the stems it links to, nil when none.
     private var links: [Language: [String: Link?]] = [:]
-    /// Stems of words seen, by language, so that a common word is stemmed once.
-    private var stems: [Language: [String: String]] = [:]
     /// The most words each memory keeps before it starts again.
     private static let rememberedWords = 100_000
 
@@ -80,10 +78,6 @@ final class DocumentExpansion {
     }
 
     private func stem(_ word: String, in language: Language) throws -> String {
-        if let known = stems[language]?[word] { return known }
-        let stemmed = try stemmers.stemmer(for: language).stem(word)
-        if stems[language, default: [:]].count >= Self.rememberedWords { stems[language] = [:] }
-        stems[language, default: [:]][word] = stemmed
-        return stemmed
+        try stemmers.stemmer(for: language).stem(word)
     }
 }
