@@ -18,6 +18,10 @@ import Testing
         // Letters doubled or not count one edit in all.
         #expect(Spelling.distance("hofman", "hoffmann", limit: 1) == 1)
         #expect(Spelling.distance("mateu", "matteo", limit: 1) == 2)
+        #expect(Spelling.distance("jöhanson", "jöhannsson", limit: 1) == 1)
+        // Short words forgive one swap of neighbours, and nothing else.
+        #expect(Spelling.isSwap("lgo", of: "log") && Spelling.isSwap("olg", of: "log") && Spelling.isSwap("mća", of: "ćma"))
+        #expect(!Spelling.isSwap("gol", of: "log") && !Spelling.isSwap("log", of: "log") && !Spelling.isSwap("lgoo", of: "log"))
     }
 
     @Test func typosAreForgivenByWordLength() {

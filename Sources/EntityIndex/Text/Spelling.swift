@@ -27,16 +27,19 @@ enum Spelling {
     static func isSwap(_ word: String, of other: String) -> Bool {
         guard word.utf8.count == other.utf8.count, word != other else { return false }
         if isASCII(word), isASCII(other) {
-            return isSwap(Array(word.utf8), of: Array(other.utf8))  // a byte is a letter
+            var (word, other) = (word, other)
+            return word.withUTF8 { word in other.withUTF8 { other in isSwap(word, of: other) } }  // a byte is a letter
         }
         return isSwap(Array(word), of: Array(other))
     }
 
-    private static func isSwap<Letter: Equatable>(_ letters: [Letter], of others: [Letter]) -> Bool {
-        guard (3...4).contains(letters.count), letters.count == others.count else { return false }
-        let differing = letters.indices.filter { letters[$0] != others[$0] }
-        guard differing.count == 2, let first = differing.first, differing[1] == first + 1 else { return false }
+    private static func isSwap<Letters: RandomAccessCollection>(_ letters: Letters, of others: Letters) -> Bool
+        where Letters.Element: Equatable, Letters.Index == Int {
+        guard (3...4).contains(letters.count), letters.count == others.count,
+              let first = letters.indices.first(where: { letters[$0] != others[$0] }), first + 1 < letters.count
+        else { return false }
         return letters[first] == others[first + 1] && letters[first + 1] == others[first]
+            && letters[(first + 2)...].elementsEqual(others[(first + 2)...])
     }
 
     /// The deletion variants indexed for a name word: one deletion from 4
@@ -58,11 +61,7 @@ enum Spelling {
     /// people double a letter in a name, or miss one, more than once in a word.
     static func undoubled(_ word: String) -> String {
         var result = String.UnicodeScalarView()
-        var previous: Unicode.Scalar?
-        for scalar in word.unicodeScalars {
-            if scalar != previous { result.append(scalar) }
-            previous = scalar
-        }
+        result.append(contentsOf: undoubled(word.unicodeScalars))
         return String(result)
     }
 
@@ -107,27 +106,41 @@ enum Spelling {
     /// and swaps of neighbours; letters doubled or not count one edit in all:
     /// "Hofman" is one from "Hoffmann"), or `limit + 1` when it exceeds `limit`.
     static func distance(_ a: String, _ b: String, limit: Int) -> Int {
-        let direct = editDistance(a, b, limit: limit)
-        guard direct > 1, limit >= 1 else { return direct }
-        let (undoubledA, undoubledB) = (undoubled(a), undoubled(b))
-        guard undoubledA != a || undoubledB != b else { return direct }
-        return min(direct, 1 + editDistance(undoubledA, undoubledB, limit: limit - 1))
-    }
-
-    private static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
         // Plain ASCII words (most) are compared as their bytes, in place; others by Unicode scalar.
         if isASCII(a), isASCII(b) {
-            guard abs(a.utf8.count - b.utf8.count) <= limit else { return limit + 1 }
             var (a, b) = (a, b)
-            return a.withUTF8 { a in b.withUTF8 { b in distance(a, b, limit: limit) } }
+            return a.withUTF8 { a in b.withUTF8 { b in distance(letters: a, b, limit: limit) } }
         }
-        // Words whose lengths differ by more than the limit are far apart: known before any row is built.
-        guard abs(a.unicodeScalars.count - b.unicodeScalars.count) <= limit else { return limit + 1 }
-        return distance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
+        return distance(letters: Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
     }
 
-    private static func distance<Units: RandomAccessCollection>(_ a: Units, _ b: Units, limit: Int) -> Int
-        where Units.Element: Equatable, Units.Index == Int {
+    private static func distance<Letters: RandomAccessCollection>(letters a: Letters, _ b: Letters, limit: Int) -> Int
+        where Letters.Element: Equatable, Letters.Index == Int {
+        let direct = editDistance(a, b, limit: limit)
+        guard direct > 1, limit >= 1, hasDoubledLetter(a) || hasDoubledLetter(b) else { return direct }
+        return min(direct, 1 + editDistance(undoubled(a), undoubled(b), limit: limit - 1))
+    }
+
+    /// Whether a letter follows itself somewhere in the word.
+    private static func hasDoubledLetter<Letters: RandomAccessCollection>(_ letters: Letters) -> Bool
+        where Letters.Element: Equatable {
+        zip(letters, letters.dropFirst()).contains { $0 == $1 }
+    }
+
+    /// The letters with each doubled one written once.
+    private static func undoubled<Letters: Collection>(_ letters: Letters) -> [Letters.Element]
+        where Letters.Element: Equatable {
+        var result: [Letters.Element] = []
+        result.reserveCapacity(letters.count)
+        for letter in letters where letter != result.last { result.append(letter) }
+        return result
+    }
+
+    /// The edit distance without forgiving doubled letters, or `limit + 1`.
+    private static func editDistance<Letters: RandomAccessCollection>(_ a: Letters, _ b: Letters, limit: Int) -> Int
+        where Letters.Element: Equatable, Letters.Index == Int {
+        // Words whose lengths differ by more than the limit are far apart: known before any row is built.
+        guard abs(a.count - b.count) <= limit else { return limit + 1 }
         if a.isEmpty || b.isEmpty { return min(max(a.count, b.count), limit + 1) }
         let width = b.count + 1
         // Three rows of the table, on the stack: the one before the previous (for swaps), the previous, the current.
