@@ -162,7 +162,7 @@ struct SizeRun {
                 for (words, column) in ftsQueries { fts.append(try seconds { _ = try sqlite.search(words, column: column) }) }
                 for request in plainRequests { plain.append(try seconds { _ = try reader.search(request) }) }
             }
-            printSlowest(selected, timings: ours)
+            printSlowest(selected, timings: ours, plainTimings: plain)
             kinds.append(.init(kind: kind, entityIndex: Latency(ours), rawXapian: theirs.isEmpty ? nil : Latency(theirs),
                                rawXapianFromText: theirsFromText.isEmpty ? nil : Latency(theirsFromText),
                                sqlite: fts.isEmpty ? nil : Latency(fts), plain: plain.isEmpty ? nil : Latency(plain),
@@ -183,12 +183,15 @@ struct SizeRun {
                           peakResidentMiB: peakResidentMiB())
     }
 
-    /// Prints the kind's `settings.slowest` slowest requests, by their median over the rounds.
-    private func printSlowest(_ workloads: [Workload], timings: [Double]) {
+    /// Prints the kind's `settings.slowest` slowest requests, by their median
+    /// over the rounds, and beside each its median searched plainly, if it was.
+    private func printSlowest(_ workloads: [Workload], timings: [Double], plainTimings: [Double]) {
         guard settings.slowest > 0, !workloads.isEmpty else { return }
-        let slowest = zip(workloads, medians(timings, requests: workloads.count)).sorted { $0.1 > $1.1 }.prefix(settings.slowest)
-        for (workload, median) in slowest {
-            print(String(format: "slowest %@: %.3f ms  %@", workload.kind, median * 1_000, workload.request.text))
+        let plain = plainTimings.isEmpty ? nil : medians(plainTimings, requests: workloads.count)
+        let slowest = zip(workloads.indices, medians(timings, requests: workloads.count)).sorted { $0.1 > $1.1 }.prefix(settings.slowest)
+        for (index, median) in slowest {
+            let plainly = plain.map { String(format: " (plainly %.3f ms)", $0[index] * 1_000) } ?? ""
+            print(String(format: "slowest %@: %.3f ms%@  %@", workloads[index].kind, median * 1_000, plainly, workloads[index].request.text))
         }
     }
 

@@ -239,14 +239,23 @@ struct RequestSearch {
         let people = candidates.indices.filter { isPerson[$0] }
         let others = candidates.indices.filter { !isPerson[$0] && !(candidates[$0].names ?? []).isEmpty }
         guard !people.isEmpty, !others.isEmpty else { return }
+        // Who each name word is a name word of, so that each other's names are looked up once, not once a person.
+        var peopleByWord: [String: Set<Int>] = [:]
+        for person in people {
+            for word in Set((candidates[person].names ?? []).flatMap(\.words)) { peopleByWord[word, default: []].insert(person) }
+        }
+        var othersNamedAfter: [Int: [Int]] = [:]
+        for index in others {
+            var namedAfter: Set<Int> = []
+            for name in candidates[index].names ?? [] where !name.words.isEmpty {
+                namedAfter.formUnion(name.words.dropFirst().reduce(peopleByWord[name.words[0]] ?? []) { $0.intersection(peopleByWord[$1] ?? []) })
+            }
+            for person in namedAfter { othersNamedAfter[person, default: []].append(index) }
+        }
         for person in people {
             guard let identifier = candidates[person].identifier ?? candidates[person].record?.identifier,
                   let term = IndexLayout.anyReferenceTerm(to: identifier) else { continue }
-            let personWords = Set((candidates[person].names ?? []).flatMap(\.words))
-            let namedAfter = others.filter { index in
-                candidates[index].score >= candidates[person].score
-                    && (candidates[index].names ?? []).contains { !$0.words.isEmpty && personWords.isSuperset(of: $0.words) }
-            }
+            let namedAfter = (othersNamedAfter[person] ?? []).filter { candidates[$0].score >= candidates[person].score }
             guard !namedAfter.isEmpty else { continue }
             let (holds, column) = try reader.postings(of: [term], in: namedAfter.map { candidates[$0] })
             let referring = namedAfter.filter { index in candidates[index].documentID.flatMap { column[$0] }.map { holds[0][$0] } ?? false }
