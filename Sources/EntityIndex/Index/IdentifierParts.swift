@@ -22,10 +22,14 @@ enum IdentifierParts {
     /// the text is not a phone number (only digits and the separators people
     /// write between them, with at least three digits).
     static func phoneDigits(_ text: String) -> String? {
+        // Read by Unicode scalar, whitespace around it left out: most texts are words, refused at their first letter.
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return nil }
         var digits = "", sawPlus = false
-        for (offset, character) in text.trimmingCharacters(in: .whitespacesAndNewlines).enumerated() {
-            switch character {
-            case "0"..."9": digits.append(character)
+        for (offset, scalar) in scalars[first...last].enumerated() {
+            switch scalar {
+            case "0"..."9": digits.unicodeScalars.append(scalar)
             case "+" where offset == 0: sawPlus = true
             case " ", "-", ".", "(", ")", "/", "\u{A0}": continue
             default: return nil

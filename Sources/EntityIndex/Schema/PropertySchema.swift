@@ -22,7 +22,9 @@ public enum Searchability: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// A value as it is matched whole: lowercased, without whitespace.
     static func wholeValue(_ text: String) -> String {
-        String(text.lowercased().filter { !$0.isWhitespace })
+        var value = String.UnicodeScalarView()
+        value.append(contentsOf: text.lowercased().unicodeScalars.lazy.filter { !$0.properties.isWhitespace })
+        return String(value)
     }
 }
 
