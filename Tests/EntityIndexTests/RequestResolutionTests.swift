@@ -145,6 +145,31 @@ import Testing
         #expect(eight.results.map(\.identifier.id) == ["evt-003"])
     }
 
+    @Test func thePeopleOfAnEventShownAreItsAttendeesContacts() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "lena", properties: ["name": "Lena Hoffmann", "email": "lena@vetmed.example"]),
+            Entity(type: "messages.contact", id: "alvaro", properties: ["name": "Álvaro Muñoz", "email": "alvaro@turia.example"]),
+            Entity(type: "calendar.event", id: "call", properties: [
+                "title": "X-ray call", "startDate": "2026-11-12T15:00:00Z",
+                "attendees": [["name": "Lena Hoffmann", "email": "lena@vetmed.example"]]]),
+            Entity(type: "calendar.event", id: "review", properties: [
+                "title": "Quote review", "startDate": "2026-11-13T15:00:00Z",
+                "attendees": [["name": "Lena H.", "email": "LENA@vetmed.example"], ["name": "Álvaro", "email": "alvaro@turia.example"]]]),
+        ])
+        func resolve(_ text: String, over event: String) throws -> Resolution {
+            try index.resolve(SearchQuery(text, context: ScreenContext(visible: [], focused: EntityIdentifier(type: "calendar.event", id: event))))
+        }
+        // An attendee is the contact with their address, whatever name the invitation gives them.
+        let her = try resolve("email her", over: "call")
+        #expect(her.status == .resolved)
+        #expect(ids(her.results) == ["lena"])
+        // Two attendees, and nothing says which of them "him" is.
+        let him = try resolve("call him", over: "review")
+        #expect(him.status == .ambiguous)
+        #expect(Set(ids(him.results)) == ["lena", "alvaro"])
+    }
+
     @Test func theScreenIsReadInItsOrderAndByTime() throws {
         let photos = ["photos.asset:photo-001", "photos.asset:photo-004", "photos.asset:photo-006"]
         let may = Date(timeIntervalSince1970: 1_777_600_000)  // 2026-05-01, after all three were taken

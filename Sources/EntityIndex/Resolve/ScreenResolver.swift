@@ -150,11 +150,15 @@ struct ScreenResolver {
     }
 
     /// The people a property value refers to: references to people, and the
-    /// people whose addresses or numbers it holds.
+    /// people whose addresses or numbers it holds, in it or in its parts (an
+    /// event's attendees, by their email).
     private func people(in value: PropertyValue?, kind: ValueKind, searchability: Searchability) throws -> [EntityIdentifier] {
         switch (kind, value) {
         case (.array(let element), .array(let values)?):
             return try values.flatMap { try people(in: $0, kind: element, searchability: searchability) }
+        case (.transient(let type), .object(let fields)?):
+            guard let schema = grammar.schemas.schema(for: type) else { return [] }
+            return try schema.properties.flatMap { try people(in: fields[$0.name], kind: $0.kind, searchability: $0.searchability) }.uniqued
         case (.reference(let type), let reference?) where grammar.personTypes.contains(type):
             return reference.referenceTarget.map { [$0] } ?? []
         case (.string, .string(let text)?) where searchability == .identifier:
