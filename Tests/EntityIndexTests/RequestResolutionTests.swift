@@ -168,6 +168,11 @@ import Testing
         let him = try resolve("call him", over: "review")
         #expect(him.status == .ambiguous)
         #expect(Set(ids(him.results)) == ["lena", "alvaro"])
+        // "The people in this event" are all of them; "this event" alone is the event.
+        let people = try resolve("email the people in this event", over: "review")
+        #expect(people.status == .resolved)
+        #expect(Set(ids(people.results)) == ["lena", "alvaro"])
+        #expect(ids(try resolve("email this event", over: "review").results) == ["review"])
     }
 
     @Test func theScreenIsReadInItsOrderAndByTime() throws {

@@ -79,8 +79,14 @@ struct Resolver {
                 interpretation.reference = nil
             default:
                 guard !screenIsEmpty else { return Resolution(ranked: [], interpretation: interpretation) }
-                let picked = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
-                                                interpretation: interpretation, clock: clock).resolve(reference.kind, on: screen)
+                let screenResolver = ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
+                                                    interpretation: interpretation, clock: clock)
+                let picked = try screenResolver.resolve(reference.kind, on: screen)
+                if let people = try screenResolver.peopleNamed(in: picked) {
+                    // "email the people in this event": all of them.
+                    interpretation.reference?.kind = .plural
+                    return Resolution(ranked: try shown(people, limit: request.limit), interpretation: interpretation)
+                }
                 guard picked.isEmpty, reference.isPronoun, !interpretation.types.isEmpty,
                       let (documentID, words) = try subject(of: screen, outside: interpretation.types)
                 else { return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: interpretation) }

@@ -45,6 +45,34 @@ struct ScreenResolver {
         return pick(kind, from: fitting)
     }
 
+    /// "email the people in this event", "text the guests of this one": when
+    /// a command said to people (its recipient comes first: "email", "call"),
+    /// to no one named, is said of entities shown
+    /// that are not people, and the words left are the name of a property of
+    /// theirs that holds people, those people (`people(in:)`); nil otherwise.
+    func peopleNamed(in picked: [Candidate]) throws -> [Candidate]? {
+        guard let command = interpretation.command, grammar.vocabulary.commands.match(in: command.words, at: 0)?.value.recipientFirst == true,
+              !command.arguments.contains(where: { $0.role == "recipient" }), !interpretation.contentWords.isEmpty, !picked.isEmpty
+        else { return nil }
+        var people: [EntityIdentifier] = []
+        for candidate in picked {
+            guard let identifier = candidate.identifier ?? candidate.record?.identifier, !grammar.personTypes.contains(identifier.type),
+                  let schema = grammar.schemas.schema(for: identifier.type), let entity = try reader.storedEntity(identifier) else { return nil }
+            let named = schema.properties.filter { property in
+                property.words.names.contains { (try? normalizedWords(in: $0)) == interpretation.contentWords }
+            }
+            guard !named.isEmpty else { return nil }
+            people += try named.flatMap { try self.people(in: entity.properties[$0.name], kind: $0.kind, searchability: $0.searchability) }
+        }
+        return try people.uniqued.compactMap { person in
+            try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: person)).map {
+                var candidate = Candidate(documentID: $0, score: 1, matched: ["visible"])
+                try candidate.readRecord(from: reader.database)
+                return candidate
+            }
+        }
+    }
+
     /// "the message before this" over a chat: of what is shown and fits, the
     /// nearest before (or after) the focused entity in time; nil when none is.
     func beside(_ order: RequestTime.Order, on screen: ScreenContext) throws -> Candidate? {
