@@ -157,13 +157,16 @@ import Testing
                 "title": "Quote review", "startDate": "2026-11-13T15:00:00Z",
                 "attendees": [["name": "Lena H.", "email": "LENA@vetmed.example"], ["name": "Álvaro", "email": "alvaro@turia.example"]]]),
         ])
-        func resolve(_ text: String, over event: String) throws -> Resolution {
-            try index.resolve(SearchQuery(text, context: ScreenContext(visible: [], focused: EntityIdentifier(type: "calendar.event", id: event))))
+        func resolve(_ text: String, over event: String, types: Set<EntityType> = []) throws -> Resolution {
+            try index.resolve(SearchQuery(text, types: types,
+                                          context: ScreenContext(visible: [], focused: EntityIdentifier(type: "calendar.event", id: event))))
         }
         // An attendee is the contact with their address, whatever name the invitation gives them.
         let her = try resolve("email her", over: "call")
         #expect(her.status == .resolved)
         #expect(ids(her.results) == ["lena"])
+        // She is never the event shown: asked of events only, no one fits.
+        #expect(try resolve("email her", over: "call", types: ["calendar.event"]).status == .notFound)
         // Two attendees, and nothing says which of them "him" is.
         let him = try resolve("call him", over: "review")
         #expect(him.status == .ambiguous)

@@ -32,9 +32,19 @@ struct ScreenResolver {
             }
             return picked.uniqued(by: \.documentID)
         }
+        if kind == .person, saidToPeople {
+            // "text her", "call him": a person, or what someone sent (texting her back over her message) —
+            // never a thing no one is from (an event she is invited to): then the people in it.
+            fitting = try fitting.filter { candidate in
+                guard let identifier = candidate.record?.summary.identifier else { return false }
+                if grammar.personTypes.contains(identifier.type) { return true }
+                return !(try peopleByTier(referredToBy: identifier).first ?? []).isEmpty
+            }
+        }
         if kind == .person, fitting.isEmpty {
-            // "what's her number" over her mail: the person the entity shown is from.
-            fitting = try people(on: screen).compactMap { person in
+            // "what's her number" over her mail: the person the entity shown is from, of the types asked.
+            let asked = try people(on: screen).filter { interpretation.types.isEmpty || interpretation.types.contains($0.type) }
+            fitting = try asked.compactMap { person in
                 try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: person)).map {
                     var candidate = Candidate(documentID: $0, score: 1, matched: ["visible"])
                     try candidate.readRecord(from: reader.database)
@@ -45,14 +55,19 @@ struct ScreenResolver {
         return pick(kind, from: fitting)
     }
 
+    /// Whether the request's command is said to people ("text", "email",
+    /// "call": its recipient comes first), not done to things ("reply", "open").
+    private var saidToPeople: Bool {
+        interpretation.command.flatMap { grammar.vocabulary.commands.match(in: $0.words, at: 0)?.value.recipientFirst } ?? false
+    }
+
     /// "email the people in this event", "text the guests of this one": when
-    /// a command said to people (its recipient comes first: "email", "call"),
-    /// to no one named, is said of entities shown
+    /// a command said to people, to no one named, is said of entities shown
     /// that are not people, and the words left are the name of a property of
     /// theirs that holds people, those people (`people(in:)`); nil otherwise.
     func peopleNamed(in picked: [Candidate]) throws -> [Candidate]? {
-        guard let command = interpretation.command, grammar.vocabulary.commands.match(in: command.words, at: 0)?.value.recipientFirst == true,
-              !command.arguments.contains(where: { $0.role == "recipient" }), !interpretation.contentWords.isEmpty, !picked.isEmpty
+        guard saidToPeople, !(interpretation.command?.arguments.contains { $0.role == "recipient" } ?? false),
+              !interpretation.contentWords.isEmpty, !picked.isEmpty
         else { return nil }
         var people: [EntityIdentifier] = []
         for candidate in picked {
