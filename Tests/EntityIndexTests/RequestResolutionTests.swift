@@ -175,6 +175,7 @@ import Testing
         let people = try resolve("email the people in this event", over: "review")
         #expect(people.status == .resolved)
         #expect(Set(ids(people.results)) == ["lena", "alvaro"])
+        #expect(Set(ids(try resolve("email the attendees of this", over: "review").results)) == ["lena", "alvaro"])
         #expect(ids(try resolve("email this event", over: "review").results) == ["review"])
     }
 

@@ -82,7 +82,7 @@ struct Resolver {
                 let screenResolver = ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
                                                     interpretation: interpretation, clock: clock)
                 let picked = try screenResolver.resolve(reference.kind, on: screen)
-                if let named = try screenResolver.peopleNamed(in: picked) {
+                if let named = try screenResolver.peopleNamed(in: picked, on: screen) {
                     // "email the people in this event": all of them, of the types asked.
                     let people = named.filter { person in
                         request.types.isEmpty || person.record.map { request.types.contains($0.summary.identifier.type) } ?? false

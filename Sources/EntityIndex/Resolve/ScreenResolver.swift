@@ -61,18 +61,23 @@ struct ScreenResolver {
         interpretation.command.flatMap { grammar.vocabulary.commands.match(in: $0.words, at: 0)?.value.recipientFirst } ?? false
     }
 
-    /// "email the people in this event", "text the guests of this one": when
+    /// "email the people in this event", "email the attendees of this": when
     /// a command said to people, to no one named, is said of entities shown
-    /// that are not people, and the words left are the name of a property of
-    /// theirs that holds people, those people (`people(in:)`); nil otherwise.
-    func peopleNamed(in picked: [Candidate]) throws -> [Candidate]? {
+    /// that are not people (those picked; none fitting the types a command
+    /// implies, the focused or only one shown), and the words left are the name
+    /// of a property of theirs that holds people, those people (`people(in:)`); nil otherwise.
+    func peopleNamed(in picked: [Candidate], on screen: ScreenContext) throws -> [Candidate]? {
         guard saidToPeople, !(interpretation.command?.arguments.contains { $0.role == "recipient" } ?? false),
-              !interpretation.contentWords.isEmpty, !picked.isEmpty
+              !interpretation.contentWords.isEmpty
         else { return nil }
+        let pointedAt = picked.isEmpty
+            ? [screen.focused ?? (screen.visible.count == 1 ? screen.visible.first : nil)].compactMap { $0 }
+            : picked.compactMap { $0.identifier ?? $0.record?.identifier }
+        guard !pointedAt.isEmpty else { return nil }
         var people: [EntityIdentifier] = []
-        for candidate in picked {
-            guard let identifier = candidate.identifier ?? candidate.record?.identifier, !grammar.personTypes.contains(identifier.type),
-                  let schema = grammar.schemas.schema(for: identifier.type), let entity = try reader.storedEntity(identifier) else { return nil }
+        for identifier in pointedAt {
+            guard !grammar.personTypes.contains(identifier.type), let schema = grammar.schemas.schema(for: identifier.type),
+                  let entity = try reader.storedEntity(identifier) else { return nil }
             let named = schema.properties.filter { property in
                 property.words.names.contains { (try? normalizedWords(in: $0)) == interpretation.contentWords }
             }
