@@ -176,6 +176,7 @@ import Testing
         #expect(people.status == .resolved)
         #expect(Set(ids(people.results)) == ["lena", "alvaro"])
         #expect(Set(ids(try resolve("email the attendees of this", over: "review").results)) == ["lena", "alvaro"])
+        #expect(Set(ids(try resolve("message everyone on this", over: "review").results)) == ["lena", "alvaro"])
         #expect(ids(try resolve("email this event", over: "review").results) == ["review"])
     }
 

@@ -61,11 +61,13 @@ struct ScreenResolver {
         interpretation.command.flatMap { grammar.vocabulary.commands.match(in: $0.words, at: 0)?.value.recipientFirst } ?? false
     }
 
-    /// "email the people in this event", "email the attendees of this": when
-    /// a command said to people, to no one named, is said of entities shown
-    /// that are not people (those picked; none fitting the types a command
-    /// implies, the focused or only one shown), and the words left are the name
-    /// of a property of theirs that holds people, those people (`people(in:)`); nil otherwise.
+    /// "email the people in this event", "email the attendees of this",
+    /// "message everyone on this": when a command said to people, to no one
+    /// named, is said of entities shown that are not people (those picked;
+    /// none fitting the types a command implies, the focused or only one
+    /// shown), and the words left are the name of a property of theirs that
+    /// holds people, those people (`people(in:)`) — or all they refer to, for
+    /// everyone; nil otherwise.
     func peopleNamed(in picked: [Candidate], on screen: ScreenContext) throws -> [Candidate]? {
         guard saidToPeople, !(interpretation.command?.arguments.contains { $0.role == "recipient" } ?? false),
               !interpretation.contentWords.isEmpty
@@ -78,6 +80,13 @@ struct ScreenResolver {
         for identifier in pointedAt {
             guard !grammar.personTypes.contains(identifier.type), let schema = grammar.schemas.schema(for: identifier.type),
                   let entity = try reader.storedEntity(identifier) else { return nil }
+            if interpretation.contentWords.allSatisfy(grammar.vocabulary.everyone.contains) {
+                // "everyone on this": all it refers to, but the one speaking.
+                let everyone = try peopleByTier(referredToBy: identifier).last ?? []
+                let speaker = try speaker(among: everyone)
+                people += everyone.filter { $0 != speaker }
+                continue
+            }
             let named = schema.properties.filter { property in
                 property.words.names.contains { (try? normalizedWords(in: $0)) == interpretation.contentWords }
             }

@@ -61,6 +61,8 @@ public struct RequestVocabulary: Sendable {
     let speaker: Set<String>
     /// The one speaking as a subject ("*I*'ll be late"): a clause so begun is said, not described.
     let speakerSubjects: Set<String>
+    /// Words for all the people something is from, by or with ("email everyone on this").
+    let everyone: Set<String>
     /// Words after which a time is what something is about ("about Saturday"), not when it is.
     let topicMarkers: Set<String>
     /// Words before a type noun that says what something is made into, not what is
@@ -238,6 +240,7 @@ public struct RequestVocabulary: Sendable {
         negations = try phrases(table.negations)
         speaker = try words(table.speaker ?? [])
         speakerSubjects = try words(table.speakerSubjects ?? [])
+        everyone = try words(table.everyone ?? [])
         topicMarkers = try words(table.topicMarkers ?? [])
         formMarkers = try words(table.formMarkers ?? [])
         exclusionMarkers = try phrases(table.exclusionMarkers ?? [])
@@ -345,7 +348,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, speakerSubjects, subjectPronouns, topicMarkers, formMarkers, mentionVerbs, exclusionMarkers: [String]?
+        let speaker, speakerSubjects, everyone, subjectPronouns, topicMarkers, formMarkers, mentionVerbs, exclusionMarkers: [String]?
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
