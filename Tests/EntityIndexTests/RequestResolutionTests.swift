@@ -131,6 +131,11 @@ import Testing
         let these = try resolve("delete these photos", visible: mixed)
         #expect(these.status == .resolved)
         #expect(these.results.map(\.identifier.id) == ["photo-001", "photo-004", "photo-006"])
+        // "Both" says two: three that fit as well are no answer, two are.
+        #expect(try resolve("delete both photos", visible: mixed).status == .ambiguous)
+        let both = try resolve("delete both photos", visible: Array(mixed.prefix(3)))
+        #expect(both.status == .resolved)
+        #expect(both.results.map(\.identifier.id) == ["photo-001", "photo-004"])
         // Two things shown and neither in focus: "it" could be either.
         #expect(try resolve("open it", visible: ["notes.note:note-001", "notes.note:note-002"]).status == .ambiguous)
         // She is whom the focused mail is from.

@@ -64,13 +64,15 @@ public struct Resolution: Sendable, Hashable {
     /// The verdict on ranked results, by the thresholds above. Results below
     /// `minimumScore` stay in the list but never make an answer; a plural
     /// request is resolved by every result it found, when each accounts for
-    /// it ("both school emails" where no mail shown says "school" is not).
+    /// it ("both school emails" where no mail shown says "school" is not) and
+    /// they are no more than it says ("both": two).
     init(ranked results: [SearchResult], interpretation: RequestInterpretation? = nil) {
         self.results = results
         self.interpretation = interpretation
         let answers = results.prefix { $0.score >= Self.minimumScore }
-        if interpretation?.reference?.isPlural == true {
-            let accountFor = answers.allSatisfy { $0.score >= Self.resolvedScore - 1e-9 }
+        if let reference = interpretation?.reference, reference.isPlural {
+            // "both" is answered by two, not by three.
+            let accountFor = answers.allSatisfy { $0.score >= Self.resolvedScore - 1e-9 } && answers.count <= reference.count ?? answers.count
             status = answers.isEmpty ? .notFound : accountFor ? .resolved : .ambiguous
             return
         }

@@ -120,7 +120,11 @@ struct ScreenResolver {
     private func pick(_ kind: RequestInterpretation.Reference.Kind, from fitting: [Candidate]) -> [Candidate] {
         switch kind {
         case .plural:
-            return fitting
+            // "both": when more fit, those that fit best, if they are as many as said.
+            guard let count = interpretation.reference?.count, fitting.count > count,
+                  let best = fitting.map(\.score).max() else { return fitting }
+            let fitBest = fitting.filter { $0.score >= best }
+            return fitBest.count == count ? fitBest : fitting
         case .position(let position):
             let index = position > 0 ? position - 1 : fitting.count + position
             return fitting.indices.contains(index) ? [fitting[index]] : []

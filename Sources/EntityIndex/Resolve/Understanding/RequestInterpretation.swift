@@ -110,6 +110,8 @@ public struct RequestInterpretation: Sendable, Hashable {
         /// the noun it points with ("this note") or a destination ("move it to
         /// the groceries list"): that type may then be of something about it.
         public var isPronoun = false
+        /// How many entities a plural reference says it points at ("both": 2), when it says.
+        public var count: Int?
 
         /// Whether it points at several entities at once.
         public var isPlural: Bool {

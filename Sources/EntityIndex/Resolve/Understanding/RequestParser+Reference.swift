@@ -109,6 +109,7 @@ extension RequestParser {
         var words: [String] = []
         var order: (order: RequestTime.Order, words: [String])?
         var determinesNoun = false, saidAsPronoun = false  // "this note"; "the note about it"
+        var saidCount: Int?  // "both"
         func found(_ kind: Interpretation.Reference.Kind, _ range: Range<Int>) {
             kinds.append(kind)
             starts.append(range.lowerBound)
@@ -133,6 +134,9 @@ extension RequestParser {
                !grammar.propertyNames.contains(in: request.words, at: index + length) {
                 cues.append(.init(properties: [], words: [], cue: request[index..<index + length], isPossessive: true, isOnScreen: true))
                 request.take(index..<index + length)
+            } else if let (length, count) = request.match(vocabulary.countedPointers, at: index) {
+                found(.plural, index..<index + length)
+                saidCount = count
             } else if let (length, _) = request.match(vocabulary.pluralPointers, at: index) {
                 found(.plural, index..<index + length)
             } else if let (length, _) = request.match(vocabulary.personPointers, at: index) {
@@ -214,7 +218,8 @@ extension RequestParser {
         }
             ?? kinds.first { $0 == .plural } ?? kinds.first { $0 == .person } ?? .pointer
         return (Interpretation.Reference(kind: kind, words: words, isDescribed: isDescribed,
-                                         isPronoun: kind == .pointer && saidAsPronoun && !determinesNoun && !isDescribed), order)
+                                         isPronoun: kind == .pointer && saidAsPronoun && !determinesNoun && !isDescribed,
+                                         count: kind == .plural ? saidCount : nil), order)
     }
 
 

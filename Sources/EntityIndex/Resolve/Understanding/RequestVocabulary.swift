@@ -22,6 +22,9 @@ public struct RequestVocabulary: Sendable {
     /// they point only where nothing follows that they could begin.
     let clauseStartingPointers: Set<String>
     let pluralPointers: PhraseTable<Void>
+    /// Plural pointers that say how many they point at ("both": 2, "these three": 3);
+    /// `pluralPointers` holds them too.
+    let countedPointers: PhraseTable<Int>
     let personPointers: PhraseTable<Void>
     /// Words that say a thing belongs to the person on screen ("her birthday dinner").
     let personDeterminers: PhraseTable<Void>
@@ -217,7 +220,8 @@ public struct RequestVocabulary: Sendable {
         let references = table.references
         focusedPointers = try phrases(references.focused)
         clauseStartingPointers = try words(references.clauseStarting)
-        pluralPointers = try phrases(references.plural)
+        countedPointers = try PhraseTable((references.counted ?? [:]).map { ($0.key, $0.value) })
+        pluralPointers = try phrases(references.plural + (references.counted ?? [:]).keys.sorted())
         personPointers = try phrases(references.person)
         personDeterminers = try phrases(references.personDeterminers)
         onScreen = try phrases(references.onScreen)
@@ -306,7 +310,7 @@ public struct RequestVocabulary: Sendable {
         struct References: Decodable {
             let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]
             let ordinals: [String: Int]
-            let placesAfterNoun: [String: Int]?
+            let counted, placesAfterNoun: [String: Int]?
             let previous, next, latest, earliest, beforeThis, afterThis, above, below, thingsOrPeople, other: [String]
             let others, oneAfterArticle: [String]?
         }
