@@ -72,7 +72,7 @@ public struct Resolution: Sendable, Hashable {
         let answers = results.prefix { $0.score >= Self.minimumScore }
         if let reference = interpretation?.reference, reference.isPlural {
             // "both" is answered by two, not by three.
-            let accountFor = answers.allSatisfy { $0.score >= Self.resolvedScore - 1e-9 } && answers.count <= reference.count ?? answers.count
+            let accountFor = answers.allSatisfy { $0.score >= Self.resolvedScore - 1e-9 } && answers.count <= (reference.count ?? answers.count)
             status = answers.isEmpty ? .notFound : accountFor ? .resolved : .ambiguous
             return
         }

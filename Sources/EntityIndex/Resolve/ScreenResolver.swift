@@ -44,13 +44,7 @@ struct ScreenResolver {
         if kind == .person, fitting.isEmpty {
             // "what's her number" over her mail: the person the entity shown is from, of the types asked.
             let asked = try people(on: screen).filter { interpretation.types.isEmpty || interpretation.types.contains($0.type) }
-            fitting = try asked.compactMap { person in
-                try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: person)).map {
-                    var candidate = Candidate(documentID: $0, score: 1, matched: ["visible"])
-                    try candidate.readRecord(from: reader.database)
-                    return candidate
-                }
-            }
+            fitting = try candidates(for: asked)
         }
         return pick(kind, from: fitting)
     }
@@ -93,7 +87,13 @@ struct ScreenResolver {
             guard !named.isEmpty else { return nil }
             people += try named.flatMap { try self.people(in: entity.properties[$0.name], kind: $0.kind, searchability: $0.searchability) }
         }
-        return try people.uniqued.compactMap { person in
+        return try candidates(for: people.uniqued)
+    }
+
+    /// People the screen is about as candidates that fit fully, read from the
+    /// index (those it no longer holds left out).
+    private func candidates(for people: [EntityIdentifier]) throws -> [Candidate] {
+        try people.compactMap { person in
             try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: person)).map {
                 var candidate = Candidate(documentID: $0, score: 1, matched: ["visible"])
                 try candidate.readRecord(from: reader.database)

@@ -41,18 +41,6 @@ public struct SearchQuery: Sendable {
 
     /// The largest `limit` accepted.
     public static let maximumLimit = 10_000
-    /// The words of a text, counted where whitespace ends, by Unicode scalar
-    /// (splitting it into characters would cost more than some searches).
-    private static func wordCount(of text: String) -> Int {
-        var words = 0, afterWhitespace = true
-        for scalar in text.unicodeScalars {
-            let isWhitespace = scalar.properties.isWhitespace
-            if afterWhitespace && !isWhitespace { words += 1 }
-            afterWhitespace = isWhitespace
-        }
-        return words
-    }
-
     /// The most words a request read as a person says it may have (`understandsRequest`).
     public static let maximumRequestWords = 64
     /// The most words a plain search (`understandsRequest` off) may have.
@@ -130,6 +118,18 @@ public struct SearchQuery: Sendable {
                     """, property: range.property)
             }
         }
+    }
+
+    /// The words of a text, counted where whitespace ends, by Unicode scalar
+    /// (splitting it into characters would cost more than some searches).
+    private static func wordCount(of text: String) -> Int {
+        var words = 0, afterWhitespace = true
+        for scalar in text.unicodeScalars {
+            let isWhitespace = scalar.properties.isWhitespace
+            if afterWhitespace && !isWhitespace { words += 1 }
+            afterWhitespace = isWhitespace
+        }
+        return words
     }
 }
 
