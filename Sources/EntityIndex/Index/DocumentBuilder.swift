@@ -55,6 +55,10 @@ struct DocumentBuilder {
             if property.name == schema.endProperty { end = number }
         }
         let time = start.map { EntityTime(start: $0, duration: max((end ?? $0) - $0, 0), recurrence: terms.recurrence) }
+        if let time, time.recurrence == nil {
+            // A recurring entity is taken in by every range (`IndexLayout.recurringTerm`).
+            for term in TimeBuckets.terms(start: time.start, duration: time.duration) { try document.addBooleanTerm(term) }
+        }
         if let language = writtenLanguage(of: entity, schema: schema) {
             try document.addBooleanTerm(IndexLayout.languageTerm(language))
         }

@@ -10,8 +10,9 @@ enum IndexFormat {
     /// title and subtitle by length, so that they may hold any text (NUL too);
     /// format 5 links words to their neighbours in meaning in the synonym
     /// table instead of giving each document its words' neighbours as terms;
-    /// format 6 leads each link with the neighbour's rank.
-    static let current = "6"
+    /// format 6 leads each link with the neighbour's rank; format 7 adds the
+    /// blocks of time an entity goes on in (`TimeBuckets`).
+    static let current = "7"
 
     /// Whether nothing was written to the index yet, not even its format.
     static func isUnstamped(_ database: Database) throws -> Bool {

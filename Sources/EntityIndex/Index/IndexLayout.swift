@@ -146,6 +146,14 @@ enum IndexLayout {
     /// dates can take in the occurrences of entities that began before it.
     static let recurringTerm = "XY"
 
+    /// The prefix of the terms that say which blocks of time an entity goes on
+    /// in (`TimeBuckets`): a letter for the block's size, then its number.
+    static let timeBlockPrefix = "XD"
+
+    /// The term of an entity that goes on too long to carry blocks of time
+    /// (`TimeBuckets.longestBucketed`): every range of time takes it in.
+    static let longTimeTerm = "XDL"
+
     /// The synonym-table key under which a word's stem leads to the terms of
     /// the index's words that have it among their neighbours in meaning
     /// (`DocumentExpansion`): searched below the word itself.

@@ -55,6 +55,11 @@ final class IndexReader {
         versionFile = latest
     }
 
+    /// The largest blocks of time the index's entities go on in (`TimeBuckets`), nil when none does.
+    func timeExtent() throws -> ClosedRange<Int>? {
+        TimeBuckets.largestBlocks(in: try database.terms(withPrefix: TimeBuckets.largestBlockPrefix).map(\.term))
+    }
+
     /// Runs a read, reopening the snapshot and retrying when a writer has
     /// overwritten it (Xapian's `DatabaseModifiedError`), so readers never fail
     /// while a writer donates.

@@ -18,6 +18,9 @@ struct EntityFilter {
     var languages: [String] = []
     /// The moment order is counted from ("the next" after it).
     var anchor: Double
+    /// The largest blocks of time the index's entities go on in (`IndexReader.timeExtent()`), which
+    /// spare a range without an end the blocks no entity has; nil to take them all.
+    var timeExtent: ClosedRange<Int>? = nil
 
     let schemas: SchemaRegistry
     let clock: RequestClock
@@ -63,14 +66,12 @@ struct EntityFilter {
             filters.append(try Query.ofTypes(types))
         }
         if let time, !time.isEmpty {
+            let timed = timedTypes.map(\.type)
             let (lower, upper) = timeBounds
-            let byType = try timedTypes.map { type, property in
-                let ofType = try Query.ofTypes([type])
-                guard lower != nil || upper != nil else { return ofType }  // a time of day: checked on each candidate
-                let end = takesInWhatGoesOn ? schemas.schema(for: type)?.endProperty : nil
-                return try Query.combine(.filter, [ofType, try range(on: property, until: end, lower, upper)])
-            }
-            filters.append(try Query.any(byType) ?? Query.matchingNothing())
+            // A time of day alone is checked on each candidate.
+            filters.append(timed.isEmpty ? try Query.matchingNothing()
+                : lower == nil && upper == nil ? try Query.ofTypes(timed)
+                : try Query.combine(.filter, [try Query.ofTypes(timed), try goingOn(from: lower, to: upper)]))
         }
         for range in ranges {
             filters.append(try self.range(on: range.property, range.lower, range.upper))
@@ -92,24 +93,43 @@ struct EntityFilter {
     /// local time moves only with daylight saving time, so a few settle it.
     static let occurrencesTried = 8
 
-    /// Values of a property within bounds, recurring entities that began
-    /// before the upper one (their occurrences are checked later) and, given
-    /// the property they end at, those that began before the upper bound and
-    /// end after the lower one.
-    private func range(on property: String, until end: String? = nil, _ lower: Double?, _ upper: Double?) throws -> Query {
+    /// Entities that may go on between two moments (either may be open): by
+    /// the blocks of time they go on in (`TimeBuckets`), and every recurring
+    /// one. A little more than goes on then passes: `occurrence(of:)` settles it.
+    func goingOn(from lower: Double?, to upper: Double?) throws -> Query {
+        let cover = TimeBuckets.cover(from: lower, to: upper, within: timeExtent)
+        return try Query.combine(.or, try (cover + [IndexLayout.recurringTerm]).map { try Query.term($0) })
+    }
+
+    /// The spans of time a listing in time order tries before the whole of
+    /// its bounds, nearest first: 1, 16 and 256 days from the end it counts
+    /// from. An order needs only the nearest entities, which a short span
+    /// usually holds, and sorting all of a long one's costs milliseconds; each
+    /// span is 16 times the last, so trying a span too short costs a fraction of the next.
+    func listingSpans(ascending: Bool) -> [(lower: Double?, upper: Double?)] {
+        let (lower, upper) = timeBounds
+        return Self.listingSpanLengths.compactMap { length in
+            if ascending, let lower, upper.map({ lower + length < $0 }) ?? true { return (lower, lower + length) }
+            if !ascending, let upper, lower.map({ upper - length > $0 }) ?? true { return (upper - length, upper) }
+            return nil
+        }
+    }
+
+    /// The lengths of `listingSpans(ascending:)`, in seconds.
+    static let listingSpanLengths: [Double] = [1, 16, 256].map { $0 * 86_400 }
+
+    /// Values of a property within bounds and, when there is a lower one,
+    /// recurring entities that began before the upper one (their occurrences
+    /// are checked later).
+    private func range(on property: String, _ lower: Double?, _ upper: Double?) throws -> Query {
         let slot = IndexLayout.valueSlot(for: property)
         let inRange = try Query.valueRange(slot: slot, lower: lower.map(Document.sortableBytes), upper: upper.map(Document.sortableBytes))
-        guard let lower else { return inRange }
-        func beganBeforeUpper(_ query: Query) throws -> Query {
-            guard let upper else { return query }
-            return try Query.combine(.filter, [query, try Query.valueRange(slot: slot, lower: nil, upper: Document.sortableBytes(upper))])
+        guard lower != nil else { return inRange }
+        var recurring = try Query.term(IndexLayout.recurringTerm)
+        if let upper {
+            recurring = try Query.combine(.filter, [recurring, try Query.valueRange(slot: slot, lower: nil, upper: Document.sortableBytes(upper))])
         }
-        var passing = [inRange, try beganBeforeUpper(try Query.term(IndexLayout.recurringTerm))]
-        if let end {
-            let endsAfterLower = try Query.valueRange(slot: IndexLayout.valueSlot(for: end), lower: Document.sortableBytes(lower), upper: nil)
-            passing.append(try beganBeforeUpper(endsAfterLower))
-        }
-        return try Query.combine(.or, passing)
+        return try Query.combine(.or, [inRange, recurring])
     }
 
     /// Whether a candidate passes what Xapian could not check — its

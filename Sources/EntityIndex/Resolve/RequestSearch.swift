@@ -77,7 +77,8 @@ struct RequestSearch {
             time?.order = .next  // "the 8 am meeting": the next one at 8
         }
         let filter = EntityFilter(types: interpretation.types, time: time, ranges: request.ranges, flags: interpretation.flags,
-                                  languages: interpretation.languages, anchor: anchor, schemas: grammar.schemas, clock: clock)
+                                  languages: interpretation.languages, anchor: anchor, timeExtent: time == nil ? nil : try reader.timeExtent(),
+                                  schemas: grammar.schemas, clock: clock)
         let filterQuery = try filter.query()
         let cueQueries = try cues.compactMap { try $0.match.query() }
         let narrowed = try Query.all((filterQuery.map { [$0] } ?? []) + cueQueries)
@@ -366,8 +367,17 @@ struct RequestSearch {
         var candidates: [Candidate] = []
         for (type, property) in timed {
             let ofType = try Query.combine(.filter, [query, try Query.ofTypes([type])])
-            let matches = try reader.database.search(ofType, sortedBySlot: IndexLayout.valueSlot(for: property), ascending: ascending, limit: limit)
-            candidates += (0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 0) }
+            let spans = try filter.listingSpans(ascending: ascending).map { span in
+                try Query.combine(.filter, [ofType, try filter.goingOn(from: span.lower, to: span.upper)])
+            }
+            // The nearest span that holds enough, else the whole: what it holds comes before the rest.
+            for (index, spanned) in (spans + [ofType]).enumerated() {
+                let matches = try reader.database.search(spanned, sortedBySlot: IndexLayout.valueSlot(for: property), ascending: ascending,
+                                                         limit: limit)
+                guard matches.count >= limit || index == spans.count else { continue }
+                candidates += (0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 0) }
+                break
+            }
         }
         return candidates
     }

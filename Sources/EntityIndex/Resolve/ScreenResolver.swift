@@ -261,7 +261,7 @@ struct ScreenResolver {
         }
         let filter = EntityFilter(types: interpretation.types, time: interpretation.time, flags: interpretation.flags,
                                   languages: interpretation.languages, anchor: clock.now.timeIntervalSince1970,
-                                  schemas: grammar.schemas, clock: clock)
+                                  timeExtent: interpretation.time == nil ? nil : try reader.timeExtent(), schemas: grammar.schemas, clock: clock)
         let filterQuery = try filter.query()
         var passing = try reader.passing(candidates, try Query.all(constraints + [filterQuery].compactMap { $0 }))
         let valuesAsWords = passing.isEmpty && !cueWords.isEmpty
