@@ -30,6 +30,16 @@ import Testing
         #expect(try resolve("archive it").status == .notFound)
     }
 
+    @Test func aWordInsideAValueSaidIsPartOfIt() throws {
+        // "a" says little alone, but Airlock A is not Airlock B: what is there fits, what is at the other fits in part.
+        let airlockA = try resolve("events at airlock A")
+        let best = try #require(airlockA.results.first).score
+        #expect(Set(airlockA.results.filter { $0.score == best }.map(\.identifier.id)) == ["evt-015", "evt-018"])
+        #expect(airlockA.status == .ambiguous)
+        let airlockB = try #require(airlockA.results.first { $0.identifier.id == "evt-003" })
+        #expect(airlockB.score < best)
+    }
+
     @Test func aPersonComesBeforeTheChatNamedAfterThem() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -64,6 +64,7 @@ struct CueMatcher {
                 && property.words.cues.allSatisfy { cue in (try? normalizedWords(in: cue)).map { $0.allSatisfy(loose.contains) } ?? false }
             if isLoose { match.weak += found } else { match.strong += found }
         }
+        if !cue.isPossessive { try preferTheWholeValue(cue, in: &match) }
         match.strong = Array(Set(match.strong)).sorted { $0.lexicographicallyPrecedes($1) }
         if !owners.isEmpty || !(lookedUp?.people ?? []).isEmpty { match.namesEntity = true }
         if cue.isPossessive {
@@ -77,6 +78,26 @@ struct CueMatcher {
             match.weak += try possessiveMentions(of: cue.words, owners: owners)
         }
         return match
+    }
+
+    /// "in Airlock A", "at the Hall of Fame": a word that says little alone but
+    /// stands inside the value said (a leading article is not kept) is part of
+    /// its name. When some entity's property holds every word, what holds only
+    /// the others (Airlock B) fits the value in part: its alternative turns weak.
+    private func preferTheWholeValue(_ cue: RequestInterpretation.PropertyCue, in match: inout Match) throws {
+        guard cue.words.contains(where: grammar.vocabulary.ignored.contains) else { return }
+        var whole: Alternatives = [], partial: Alternatives = []
+        for path in cue.properties {
+            guard let property = schemas.schema(for: path.type)?.property(named: path.path),
+                  property.searchability == .title || property.searchability == .text else { continue }
+            let prefix = IndexLayout.propertyPrefix(for: path.path)
+            whole.append(try cue.words.map { IndexLayout.stemmedTerm(try stemmer.stem($0), prefix: prefix) })
+            partial.append(try cue.words.filter { !grammar.vocabulary.ignored.contains($0) }
+                .map { IndexLayout.stemmedTerm(try stemmer.stem($0), prefix: prefix) })
+        }
+        guard let held = try whole.query(), try reader.database.search(held, limit: 1).count > 0 else { return }
+        match.weak += match.strong.filter(partial.contains)
+        match.strong = match.strong.filter { !partial.contains($0) } + whole
     }
 
     /// The match of a possessive about an entity already known (the person on screen).
