@@ -54,7 +54,7 @@ struct CueMatcher {
             match.strong = owners.flatMap(mentionTerms(of:)).map { [$0] }
         }
         let loose = cue.isPossessive ? Set(grammar.vocabulary.possessiveMayMean.flatMap { (try? normalizedWords(in: $0)) ?? [] }) : []
-        var lookedUp: Named?
+        var lookedUp = LookedUp()
         for path in cue.properties {
             guard let property = schemas.schema(for: path.type)?.property(named: path.path) else { continue }
             let found = try alternatives(for: cue.words, property: property, path: path.path, lookedUp: &lookedUp)
@@ -66,7 +66,7 @@ struct CueMatcher {
         }
         if !cue.isPossessive { try preferTheWholeValue(cue, in: &match) }
         match.strong = Array(Set(match.strong)).sorted { $0.lexicographicallyPrecedes($1) }
-        if !owners.isEmpty || !(lookedUp?.people ?? []).isEmpty { match.namesEntity = true }
+        if !owners.isEmpty || !(lookedUp.addresses?.people ?? []).isEmpty { match.namesEntity = true }
         if cue.isPossessive {
             // A name that holds the owner's ("Amma's Birthday", "Arjun's Birthday" for Aju) relates to them
             // as much as a reference does.
@@ -175,17 +175,28 @@ struct CueMatcher {
         return entities
     }
 
-    /// The people a cue's words name and the addresses they stand for (the
-    /// people's, and an organization's domains), looked up once for all the
-    /// cue's identifier properties.
-    private struct Named {
-        var people: [Entity]
-        var addresses: [String]
+    /// What a cue's words were found to name, looked up once for all the
+    /// cue's properties: the entities of some types that words name (a
+    /// message's sender and a photo's sharer are both contacts), and the people
+    /// named with the addresses they stand for (the people's, and an
+    /// organization's domains), for identifier properties.
+    private struct LookedUp {
+        var named: [String: [Entity]] = [:]
+        var addresses: (people: [Entity], addresses: [String])?
+    }
+
+    /// The entities of some types whose names the words fit well, looked up once.
+    private func named(_ words: [String], ofTypes types: [EntityType], lookedUp: inout LookedUp) throws -> [Entity] {
+        let key = types.map(\.rawValue).joined(separator: " ") + "\u{0}" + words.joined(separator: " ")
+        if let found = lookedUp.named[key] { return found }
+        let found = try named(words, among: try Query.ofTypes(types))
+        lookedUp.named[key] = found
+        return found
     }
 
     /// Alternatives for a value of one property; `lookedUp` keeps what the
     /// words name once it was looked up.
-    private func alternatives(for words: [String], property: PropertySchema, path: String, lookedUp: inout Named?) throws -> Alternatives {
+    private func alternatives(for words: [String], property: PropertySchema, path: String, lookedUp: inout LookedUp) throws -> Alternatives {
         if let child = property.kind.transientType, let schema = schemas.schema(for: child) {
             // A parent stands for its parts: "with Mateo" is an attendee's name or address.
             return try schema.properties.flatMap { try alternatives(for: words, property: $0, path: "\(path).\($0.name)", lookedUp: &lookedUp) }
@@ -194,7 +205,7 @@ struct CueMatcher {
             // "on the groceries list": the list named "groceries".
             let name = grammar.withoutNames(of: target, in: words)
             guard !name.isEmpty else { return [] }
-            return try named(name, among: try Query.ofTypes([target])).compactMap {
+            return try named(name, ofTypes: [target], lookedUp: &lookedUp).compactMap {
                 IndexLayout.referenceTerm(path: path, to: $0.identifier).map { [$0] }
             }
         }
@@ -211,11 +222,11 @@ struct CueMatcher {
         case .identifier:
             // Its words ("amara" of amara.okafor@…), an identifier said whole ("from mission-control.earth"),
             // or the addresses of people so named.
-            if lookedUp == nil {
-                let people = try named(words, among: try Query.ofTypes(grammar.personTypes))
-                lookedUp = Named(people: people, addresses: people.flatMap(identifierValues(of:)) + (try organizationDomains(for: significant)))
+            if lookedUp.addresses == nil {
+                let people = try named(words, ofTypes: grammar.personTypes.sorted { $0.rawValue < $1.rawValue }, lookedUp: &lookedUp)
+                lookedUp.addresses = (people, people.flatMap(identifierValues(of:)) + (try organizationDomains(for: significant)))
             }
-            return allWords + (lookedUp!.addresses + identifiers).map { [IndexLayout.identifierPrefix(for: path) + $0] }
+            return allWords + (lookedUp.addresses!.addresses + identifiers).map { [IndexLayout.identifierPrefix(for: path) + $0] }
         case .notSearched:
             return []
         }
@@ -227,7 +238,8 @@ struct CueMatcher {
     /// the words (a shared mail provider's does not).
     private func organizationDomains(for words: [String]) throws -> [String] {
         guard let holdsAll = try Query.all(try words.map { try Query.term(IndexLayout.stemmedTerm(try stemmer.stem($0))) }) else { return [] }
-        let matches = try reader.database.search(try Query.combine(.filter, [holdsAll, try Query.ofTypes(grammar.personTypes)]),
+        // Unweighted: Xapian stops at the first people found, instead of ranking every one who says the words.
+        let matches = try reader.database.search(try Query.combine(.filter, [try holdsAll.scaled(by: 0), try Query.ofTypes(grammar.personTypes)]),
                                                  limit: Self.namedLimit)
         var domains: Set<String> = []
         for rank in 0..<matches.count {
