@@ -81,7 +81,7 @@ struct SizeRun {
     let settings: RunSettings
 
     /// Every query kind, in the order measured.
-    static let kinds = ["name", "typo", "property", "text", "meaning", "context", "request", "understanding"]
+    static let kinds = ["name", "typo", "property", "text", "meaning", "context", "request", "understanding", "suggestion"]
 
     /// Entities a second donated into a new index in batches of 1,000, and nothing else measured.
     func donationOnly(configuration: IndexConfiguration) throws -> Double {

@@ -3,12 +3,14 @@ import Foundation
 
 /// One query of the benchmark, as each engine runs it.
 struct Workload {
-    /// name, typo, property, text, meaning, context, request or understanding.
+    /// name, typo, property, text, meaning, context, request, understanding or suggestion.
     let kind: String
     /// The request EntityIndex resolves.
     let request: SearchQuery
     /// Whether EntityIndex only reads the request (`interpretation(of:)`), searching nothing.
     var understandsOnly = false
+    /// For a suggestion, the moment the next events are suggested from (`suggestions(ofType:from:)`).
+    var suggestsFrom: Date?
     /// The words raw Xapian and SQLite FTS5 search for, when they can run this
     /// kind: those EntityIndex searches (stop words only when there is nothing else).
     let words: [String]?
@@ -54,6 +56,9 @@ struct Workload {
             let request = SearchQuery(requests[number % requests.count], now: Self.requestClock, timeZone: TimeZone(identifier: "UTC")!)
             workloads.append(Workload(kind: "request", request: request, words: nil, column: nil))
             workloads.append(Workload(kind: "understanding", request: request, understandsOnly: true, words: nil, column: nil))
+            // What an intent's parameter offers before anything is said: the next events from a moment.
+            let moment = Self.requestClock.addingTimeInterval(Double(Int.random(in: -30...30, using: &random)) * 86_400)
+            workloads.append(Workload(kind: "suggestion", request: request, suggestsFrom: moment, words: nil, column: nil))
         }
         return workloads
     }
@@ -65,6 +70,8 @@ struct Workload {
     func run(on index: EntityIndex) throws {
         if understandsOnly {
             _ = try index.interpretation(of: request)
+        } else if let suggestsFrom {
+            _ = try index.suggestions(ofType: "calendar.event", from: suggestsFrom)
         } else {
             _ = try index.search(request)
         }

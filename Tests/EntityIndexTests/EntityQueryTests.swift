@@ -64,6 +64,21 @@ struct CrewContactQuery: ContactValueQuery, EntityQuery {
         #expect(try await CrewContactQuery(index: index).suggestedEntities().map(\.id).sorted() == ["c1", "c2"])
     }
 
+    @Test func suggestionsLookAsFarAheadAsTheyNeed() throws {
+        let index = try EntityIndex(), day = 86_400.0
+        let ahead: [(String, Double)] = [("going-on", -3_600), ("soon", 1_800), ("in-two-days", 2 * day), ("in-three-weeks", 21 * day),
+                                         ("in-ten-months", 300 * day), ("in-three-years", 1_100 * day)]
+        try index.donate(ahead.map { id, offset in
+            Entity(type: "calendar.event", id: id, properties: [
+                "title": .string(id), "startDate": .string(ISO8601DateFormatter().string(from: now.addingTimeInterval(offset))),
+                "endDate": .string(ISO8601DateFormatter().string(from: now.addingTimeInterval(offset + 7_200)))])
+        })
+        // Begun is not ahead; the nearest come first, however far the next ones are.
+        #expect(try index.suggestions(ofType: "calendar.event", from: now, limit: 2).map(\.id) == ["soon", "in-two-days"])
+        #expect(try index.suggestions(ofType: "calendar.event", from: now, limit: 10).map(\.id)
+                == ["soon", "in-two-days", "in-three-weeks", "in-ten-months", "in-three-years"])
+    }
+
     @Test(arguments: TestStorage.allCases)
     func aStringFindsWhatTheIndexResolves(storage: TestStorage) async throws {
         let query = CrewEventQuery(index: try eventsIndex(storage: storage))

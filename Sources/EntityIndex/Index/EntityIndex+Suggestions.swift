@@ -18,12 +18,22 @@ extension EntityIndex {
         let now = moment.timeIntervalSince1970
         return try withReader { reader in
             let slot = IndexLayout.valueSlot(for: property), ofType = try Query.term(IndexLayout.typeTerm(for: type))
-            // Single ones from now, in time order; recurring ones (which began earlier) read beside them.
-            let ahead = try Query.combine(.filter, [ofType, try Query.valueRange(slot: slot, lower: Document.sortableBytes(now), upper: nil)])
+            // Single ones from now, in time order: the first of the spans ahead that holds enough, else all of
+            // what is ahead (the blocks of time lead the search, the value range only checks what they find).
+            let fromNow = try Query.combine(.filter, [ofType, try Query.valueRange(slot: slot, lower: Document.sortableBytes(now), upper: nil)])
+            let extent = try reader.timeExtent()
+            let spans = try EntityFilter.listingSpanLengths.map { length in
+                let blocks = try TimeBuckets.cover(from: now, to: now + length, within: extent).map { try Query.term($0) }
+                return try Query.combine(.filter, [fromNow, try Query.combine(.or, blocks)])
+            }
+            var ahead = try reader.database.search(spans[0], sortedBySlot: slot, ascending: true, limit: limit)
+            for query in spans.dropFirst() + [fromNow] where ahead.count < limit {
+                ahead = try reader.database.search(query, sortedBySlot: slot, ascending: true, limit: limit)
+            }
+            // Recurring ones (which began earlier) are read beside them.
             let recurring = try Query.combine(.filter, [ofType, try Query.term(IndexLayout.recurringTerm)])
             var next: [UInt32: (moment: Double, document: Document)] = [:]
-            for matches in [try reader.database.search(ahead, sortedBySlot: slot, ascending: true, limit: limit),
-                            try reader.database.search(recurring.scaled(by: 0), limit: Self.recurringScanned)] {
+            for matches in [ahead, try reader.database.search(recurring.scaled(by: 0), limit: Self.recurringScanned)] {
                 for rank in 0..<matches.count {
                     let document = try matches.document(at: rank)
                     if let occurrence = try document.record()?.time?.firstOccurrence(from: now, to: nil) {
