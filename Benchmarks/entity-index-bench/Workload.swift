@@ -56,9 +56,11 @@ struct Workload {
             let request = SearchQuery(requests[number % requests.count], now: Self.requestClock, timeZone: TimeZone(identifier: "UTC")!)
             workloads.append(Workload(kind: "request", request: request, words: nil, column: nil))
             workloads.append(Workload(kind: "understanding", request: request, understandsOnly: true, words: nil, column: nil))
-            // What an intent's parameter offers before anything is said: the next events from a moment.
-            let moment = Self.requestClock.addingTimeInterval(Double(Int.random(in: -30...30, using: &random)) * 86_400)
-            workloads.append(Workload(kind: "suggestion", request: request, suggestsFrom: moment, words: nil, column: nil))
+            // What an intent's parameter offers before anything is said: the next events from a moment
+            // within a month of the requests' (drawn without `random`, so the other kinds' queries stay as they were).
+            let moment = Self.requestClock.addingTimeInterval(Double(number * 17 % 61 - 30) * 86_400)
+            let said = SearchQuery("the next events from \(ISO8601DateFormatter().string(from: moment))")  // what --slowest prints
+            workloads.append(Workload(kind: "suggestion", request: said, suggestsFrom: moment, words: nil, column: nil))
         }
         return workloads
     }

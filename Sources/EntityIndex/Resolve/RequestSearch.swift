@@ -214,10 +214,19 @@ struct RequestSearch {
     private func lowerWhatIsWithdrawn(_ candidates: inout [Candidate]) throws {
         guard interpretation.time != nil, !(interpretation.command?.changesEntity ?? false) else { return }
         let spoken = Set(interpretation.cues.flatMap(\.properties))
-        let withdrawn = try Query.any(try grammar.withdrawnTerms.filter { !spoken.contains($0.path) }.map { path, term in
-            try Query.combine(.filter, [try Query.term(term), try Query.ofTypes([path.type])])
-        })
-        try change(&candidates, holding: withdrawn) { $0 = min($0, Resolution.withdrawnScore) }
+        let withdrawn = grammar.withdrawnTerms.filter { !spoken.contains($0.path) }
+        guard !withdrawn.isEmpty, !candidates.isEmpty else { return }
+        // Which candidates hold each value, and each one's type, read from the postings at once.
+        let typeTerms = Array(Set(withdrawn.map { IndexLayout.typeTerm(for: $0.path.type) }))
+        let terms = withdrawn.map(\.term) + typeTerms
+        let (holds, column) = try reader.postings(of: terms, in: candidates)
+        for index in candidates.indices {
+            guard let documentID = candidates[index].documentID, let at = column[documentID] else { continue }
+            func holdsTerm(_ term: String) -> Bool { terms.firstIndex(of: term).map { holds[$0][at] } ?? false }
+            if withdrawn.contains(where: { holdsTerm($0.term) && holdsTerm(IndexLayout.typeTerm(for: $0.path.type)) }) {
+                candidates[index].score = min(candidates[index].score, Resolution.withdrawnScore)
+            }
+        }
     }
 
     /// "mark Yuki's message as read": one already read is a less likely target
