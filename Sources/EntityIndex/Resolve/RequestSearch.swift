@@ -148,12 +148,14 @@ struct RequestSearch {
         // as said is the request a whole name: they need not pass the filters.
         let saysMore = saysMoreThanUnderstood(saidWords) || (wholeNames.isEmpty && !saidWholeNames.isEmpty)
         let said = matchesNames && saysMore ? saidWords : nil
-        var rawNamed: Set<UInt32> = []
+        // Found only by their names as said, and of those, the ones that fail the filters Xapian checks.
+        var rawOnlyNamed: Set<UInt32> = [], rawNamed: Set<UInt32> = []
         if let said {
             let raw = try rawNameCandidates(for: said, wholeNames: saidWholeNames)
             // Those that pass the filters too are found like any other.
             let rawOnly = raw.filter { $0.documentID.map { found[$0] == nil } ?? false }
-            rawNamed = Set(rawOnly.compactMap(\.documentID)).subtracting(try reader.passing(rawOnly, narrowed))
+            rawOnlyNamed = Set(rawOnly.compactMap(\.documentID))
+            rawNamed = rawOnlyNamed.subtracting(try reader.passing(rawOnly, narrowed))
             add(raw)
         }
 
@@ -167,7 +169,8 @@ struct RequestSearch {
         for var candidate in found.values.sorted(by: { $0.documentID! < $1.documentID! }) {
             if readsRecords { try candidate.readRecord(from: reader.database) }
             let occurrence = filter.occurrence(of: candidate.record)
-            guard occurrence != nil || rawNamed.contains(candidate.documentID!) else { continue }
+            // (Xapian's time filter takes in whole hours: a name as said outside the time is kept all the same.)
+            guard occurrence != nil || rawOnlyNamed.contains(candidate.documentID!) else { continue }
             candidate.occurrence = occurrence ?? nil
             candidate.passesFilter = occurrence != nil && !rawNamed.contains(candidate.documentID!)
             candidate.relevance = relevance[candidate.documentID!]
