@@ -22,14 +22,11 @@ extension EntityIndex {
             // what is ahead (the blocks of time lead the search, the value range only checks what they find).
             let fromNow = try Query.combine(.filter, [ofType, try Query.valueRange(slot: slot, lower: Document.sortableBytes(now), upper: nil)])
             let extent = try reader.timeExtent()
-            let spans = try EntityFilter.listingSpanLengths.map { length in
-                let blocks = try TimeBuckets.cover(from: now, to: now + length, within: extent).map { try Query.term($0) }
+            let spans = try EntityFilter.spans(from: now, to: nil, ascending: true).map { span in
+                let blocks = try TimeBuckets.cover(from: span.lower, to: span.upper, within: extent).map { try Query.term($0) }
                 return try Query.combine(.filter, [fromNow, try Query.combine(.or, blocks)])
             }
-            var ahead = try reader.database.search(spans[0], sortedBySlot: slot, ascending: true, limit: limit)
-            for query in spans.dropFirst() + [fromNow] where ahead.count < limit {
-                ahead = try reader.database.search(query, sortedBySlot: slot, ascending: true, limit: limit)
-            }
+            let ahead = try reader.nearestFirst(spans + [fromNow], sortedBySlot: slot, ascending: true, limit: limit)
             // Recurring ones (which began earlier) are read beside them.
             let recurring = try Query.combine(.filter, [ofType, try Query.term(IndexLayout.recurringTerm)])
             var next: [UInt32: (moment: Double, document: Document)] = [:]

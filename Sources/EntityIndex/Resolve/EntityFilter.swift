@@ -106,9 +106,14 @@ struct EntityFilter {
     /// from. An order needs only the nearest entities, which a short span
     /// usually holds, and sorting all of a long one's costs milliseconds; each
     /// span is 16 times the last, so trying a span too short costs a fraction of the next.
-    func listingSpans(ascending: Bool) -> [(lower: Double?, upper: Double?)] {
-        let (lower, upper) = timeBounds
-        return Self.listingSpanLengths.compactMap { length in
+    func listingSpans(ascending: Bool) -> [(lower: Double, upper: Double)] {
+        Self.spans(from: timeBounds.lower, to: timeBounds.upper, ascending: ascending)
+    }
+
+    /// The spans of `listingSpans(ascending:)` within bounds (either may be open),
+    /// counted from the lower bound when ascending, else from the upper one.
+    static func spans(from lower: Double?, to upper: Double?, ascending: Bool) -> [(lower: Double, upper: Double)] {
+        listingSpanLengths.compactMap { length in
             if ascending, let lower, upper.map({ lower + length < $0 }) ?? true { return (lower, lower + length) }
             if !ascending, let upper, lower.map({ upper - length > $0 }) ?? true { return (upper - length, upper) }
             return nil

@@ -23,6 +23,17 @@ extension Query {
 }
 
 extension IndexReader {
+    /// The matches, in the order of a value slot, of the first query that holds
+    /// `limit` of them, else of the last: narrower spans of time first (a
+    /// listing's `EntityFilter.spans`), so that the nearest ones spare sorting all.
+    func nearestFirst(_ queries: [Query], sortedBySlot slot: UInt32, ascending: Bool, limit: Int) throws -> MatchSet {
+        for query in queries.dropLast() {
+            let matches = try database.search(query, sortedBySlot: slot, ascending: ascending, limit: limit)
+            if matches.count >= limit { return matches }
+        }
+        return try database.search(queries.last!, sortedBySlot: slot, ascending: ascending, limit: limit)
+    }
+
     /// The documents of some candidates from the index that a filter lets
     /// through (all of them without one).
     func passing(_ candidates: [Candidate], _ filter: Query?) throws -> Set<UInt32> {

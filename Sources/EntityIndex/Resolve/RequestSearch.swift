@@ -223,10 +223,10 @@ struct RequestSearch {
         let typeTerms = Array(Set(withdrawn.map { IndexLayout.typeTerm(for: $0.path.type) }))
         let terms = withdrawn.map(\.term) + typeTerms
         let (holds, column) = try reader.postings(of: terms, in: candidates)
+        let typeRow = Dictionary(uniqueKeysWithValues: typeTerms.enumerated().map { ($1, withdrawn.count + $0) })
         for index in candidates.indices {
             guard let documentID = candidates[index].documentID, let at = column[documentID] else { continue }
-            func holdsTerm(_ term: String) -> Bool { terms.firstIndex(of: term).map { holds[$0][at] } ?? false }
-            if withdrawn.contains(where: { holdsTerm($0.term) && holdsTerm(IndexLayout.typeTerm(for: $0.path.type)) }) {
+            if withdrawn.indices.contains(where: { holds[$0][at] && holds[typeRow[IndexLayout.typeTerm(for: withdrawn[$0].path.type)]!][at] }) {
                 candidates[index].score = min(candidates[index].score, Resolution.withdrawnScore)
             }
         }
@@ -382,14 +382,9 @@ struct RequestSearch {
             let spans = try filter.listingSpans(ascending: ascending).map { span in
                 try Query.combine(.filter, [ofType, try filter.goingOn(from: span.lower, to: span.upper)])
             }
-            // The nearest span that holds enough, else the whole: what it holds comes before the rest.
-            for (index, spanned) in (spans + [ofType]).enumerated() {
-                let matches = try reader.database.search(spanned, sortedBySlot: IndexLayout.valueSlot(for: property), ascending: ascending,
-                                                         limit: limit)
-                guard matches.count >= limit || index == spans.count else { continue }
-                candidates += (0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 0) }
-                break
-            }
+            let matches = try reader.nearestFirst(spans + [ofType], sortedBySlot: IndexLayout.valueSlot(for: property),
+                                                  ascending: ascending, limit: limit)
+            candidates += (0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 0) }
         }
         return candidates
     }
