@@ -143,9 +143,9 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
 
     @Test func anEntityIsFoundThroughItsWordsNeighboursInAnotherLanguage() throws {
         func found(neighboursPerEntityWord: Int, linkedWordsPerWord: Int = 4) throws -> [String] {
-            // Query-side expansion off: only the neighbours linked at donation can match.
+            // Query-side expansion and the nearest in meaning off: only the neighbours linked at donation can match.
             let settings = MeaningSettings(neighboursPerWord: 0, neighboursPerEntityWord: neighboursPerEntityWord,
-                                           linkedWordsPerWord: linkedWordsPerWord)
+                                           linkedWordsPerWord: linkedWordsPerWord, nearestEntities: 0)
             let index = try EntityIndex(configuration: IndexConfiguration(meaning: settings))
             try index.donate([event("garden", title: "花园", notes: "周六"), event("fuel", title: "Check", notes: "fuel cells")])
             return ids(try index.search(SearchQuery("garden")))
@@ -153,6 +153,46 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(try found(neighboursPerEntityWord: 5) == ["garden"])
         #expect(try found(neighboursPerEntityWord: 0).isEmpty)
         #expect(try found(neighboursPerEntityWord: 5, linkedWordsPerWord: 0).isEmpty)
+    }
+
+    @Test func anEntitySaidInOtherWordsIsFoundByItsMeaning() throws {
+        func found(_ request: String, nearestEntities: Int) throws -> [String] {
+            // Neither the request's words nor their neighbours are in any entity: only the meaning can match.
+            let settings = MeaningSettings(neighboursPerWord: 0, linkedWordsPerWord: 0, nearestEntities: nearestEntities)
+            let index = try EntityIndex(configuration: IndexConfiguration(meaning: settings))
+            try index.donate([event("pancakes", title: "Pancakes with maple syrup"), event("fuel", title: "Fuel cell inspection"),
+                              event("drill", title: "Radiation shelter drill"), event("pizza", title: "Pizza night")])
+            return ids(try index.search(SearchQuery(request)))
+        }
+        // The two meals, before the inspection and the drill, if those come at all.
+        #expect(Set(try found("breakfast", nearestEntities: 10).prefix(2)) == ["pancakes", "pizza"])
+        #expect(try found("breakfast", nearestEntities: 0).isEmpty)
+        // Nothing means anything like it; and what holds the words leaves no place for what only means something like them.
+        #expect(try found("zeppelin", nearestEntities: 10).isEmpty)
+        #expect(try found("pizza", nearestEntities: 10) == ["pizza"])
+    }
+
+    @Test func theMeaningTableFindsTheNearestAsFullVectorsDo() throws {
+        let lexicon = try #require(IndexConfiguration().lexicon)
+        let texts = ["oxygen canisters", "movie night at the cinema deck", "pancakes for breakfast", "fuel cell inspection",
+                     "radiation shelter drill", "dentist appointment", "grocery list", "birthday cake for Amara"]
+        var table = MeaningTable(dimensions: lexicon.dimensions)
+        var vectors: [MeaningVector] = []
+        for (position, text) in texts.enumerated() {
+            let vector = try #require(MeaningVector(words: try normalizedWords(in: text), lexicon: lexicon))
+            vectors.append(vector)
+            table.add(encoded: vector.encoded[...], documentID: UInt32(position + 1), type: position % 2 == 0 ? "notes.note" : "calendar.event")
+        }
+        #expect(table.count == texts.count)
+        for request in ["air to breathe", "film", "food", "doctor"] {
+            let meaning = try #require(MeaningVector(words: try normalizedWords(in: request), lexicon: lexicon))
+            let exact = vectors.enumerated().map { (UInt32($0.offset + 1), meaning.cosine($0.element)) }.sorted { $0.1 > $1.1 }
+            let nearest = table.nearest(to: meaning, ofTypes: [], count: 3)
+            #expect(nearest.map(\.documentID) == exact.prefix(3).map(\.0), "\(request)")
+            for (near, full) in zip(nearest, exact) { #expect(abs(near.similarity - full.1) < 0.02) }
+            let notes = table.nearest(to: meaning, ofTypes: ["notes.note"], count: 8)
+            #expect(notes.count == 4 && notes.allSatisfy { $0.documentID % 2 == 1 })
+        }
     }
 
     @Test func aSearchSaysWhichWordsDonationLinkedToItsWords() throws {

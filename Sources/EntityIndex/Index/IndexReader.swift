@@ -14,6 +14,9 @@ final class IndexReader {
     private let path: String?
     /// The version files of the revision this reader reads (of its local shards).
     private var versionFile: [UInt8] = []
+    /// Every entity's meaning vector as of the revision read, once a search
+    /// needed them (`meaningTable(dimensions:)`); dropped when the reader moves on.
+    var cachedMeaningTable: MeaningTable?
 
     /// A reader on the writer's own handle.
     init(database: Database, synonymTable: any SynonymTable) {
@@ -45,19 +48,37 @@ final class IndexReader {
     /// - Parameter always: reopen even when the version file looks unchanged.
     func refresh(always: Bool = false) throws {
         guard let path else {
-            try database.reopen()
+            if try database.reopen() { cachedMeaningTable = nil }
             return
         }
         let latest = try IndexDirectory.versionFiles(of: database.shards)
         guard always || database.hasRemoteShards || latest != versionFile else { return }  // the same revision: nothing to reopen
         _ = try IndexDirectory.inspect(path)
         try database.reopen()
+        cachedMeaningTable = nil
         versionFile = latest
     }
 
     /// The largest blocks of time the index's entities go on in (`TimeBuckets`), nil when none does.
     func timeExtent() throws -> ClosedRange<Int>? {
         TimeBuckets.largestBlocks(in: try database.terms(withPrefix: TimeBuckets.largestBlockPrefix).map(\.term))
+    }
+
+    /// Every entity's meaning vector, read once per revision (128 bytes an
+    /// entity with the bundled lexicon: 13 MB at 100,000).
+    func meaningTable(dimensions: Int) throws -> MeaningTable {
+        if let table = cachedMeaningTable, table.dimensions == dimensions { return table }
+        var table = MeaningTable(dimensions: dimensions)
+        for (term, frequency) in try database.terms(withPrefix: IndexLayout.typeTermPrefix) where frequency > 0 {
+            let type = EntityType(rawValue: String(term.dropFirst(IndexLayout.typeTermPrefix.count)))
+            let matches = try database.search(try Query.term(term).scaled(by: 0), limit: frequency)
+            for rank in 0..<matches.count {
+                guard let record = try matches.document(at: rank).record() else { continue }
+                table.add(encoded: record.meaning, documentID: matches.documentID(at: rank), type: type)
+            }
+        }
+        cachedMeaningTable = table
+        return table
     }
 
     /// Runs a read, reopening the snapshot and retrying when a writer has

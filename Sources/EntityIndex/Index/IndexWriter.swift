@@ -153,6 +153,7 @@ final class IndexWriter {
     private func transactionEnded(committed: Bool) throws {
         spelledWords.transactionEnded(committed: committed)
         linkedWords.transactionEnded(committed: committed)
+        reader.cachedMeaningTable = nil
         try journal?.finish(partlyCommitted: !committed && (1..<database.shardCount).contains(database.committedShards))
     }
 

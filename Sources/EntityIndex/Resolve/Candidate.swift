@@ -31,6 +31,9 @@ struct Candidate {
     var names: [EntityName]?
     /// How well its name fits the request's content words (0 when they fit no name).
     var nameFit = 0.0
+    /// Its meaning, when it is among the entities nearest the request's: a word
+    /// it does not hold counts as far as the word's meaning is part of it.
+    var meaning: MeaningVector?
 
     /// A candidate from the index, with its record when it was read already.
     init(documentID: UInt32, score: Double, matched: [String] = [], record: RecordReader? = nil) {
@@ -61,6 +64,7 @@ struct Candidate {
         record = record ?? other.record
         names = names ?? other.names
         occurrence = occurrence ?? other.occurrence
+        meaning = meaning ?? other.meaning
     }
 
     /// Reads the document's record unless it was read already.

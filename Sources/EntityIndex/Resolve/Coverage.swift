@@ -23,6 +23,8 @@ struct Coverage {
         var weak: [[String]] = []
         /// Terms of neighbours in meaning: holding one counts in part.
         var meaning: [String]
+        /// The word's meaning, for an entity found by its meaning (`Candidate.meaning`).
+        var vector: MeaningVector? = nil
     }
 
     /// The least a word weighs against the rarest word of the request.
@@ -48,7 +50,7 @@ struct Coverage {
     /// whole identifiers and the property values.
     init(reader: IndexReader, plan: TextResolver.Plan, mentions: [String: [String]], cues: [CueMatcher.Match],
          typeUnit: (words: [String], types: Set<EntityType>)?, askedTypes: Set<EntityType>,
-         vocabulary: RequestVocabulary) throws {
+         vocabulary: RequestVocabulary, lexicon: Lexicon? = nil) throws {
         self.reader = reader
         let count = Double(try reader.database.documentCount())
         var units: [Unit] = []
@@ -69,7 +71,8 @@ struct Coverage {
             units.append(Unit(weight: max(0.1, log((count + 1) / (Double(frequency) + 0.5))), word: word,
                               types: typeUnit.flatMap { $0.words.contains(word) ? $0.types : nil } ?? [], literal: literal,
                               meaning: plan.expansions.filter { $0.word == word }.map { IndexLayout.stemmedTerm($0.stem) }
-                                  + (plan.entityNeighbours[word] ?? [])))
+                                  + (plan.entityNeighbours[word] ?? []),
+                              vector: lexicon.flatMap { MeaningVector(words: [word], lexicon: $0) }))
         }
         for exact in plan.exact where !plan.words.contains(where: { identifierWords.first { $0.0 == exact }?.1.contains($0.word) ?? false }) {
             // An identifier none of whose words is searched on its own (an email, a phone number): a unit
@@ -128,6 +131,10 @@ struct Coverage {
                 }
                 if fit == 0, unit.meaning.contains(where: holds) || unit.weak.contains(where: { $0.allSatisfy(holds) }) {
                     fit = Resolution.meaningShare
+                }
+                if fit == 0, let vector = unit.vector, let meaning = candidate.meaning {
+                    // Said in other words: as far as the word's meaning is part of the entity's.
+                    fit = Resolution.meaningShare * max(0, vector.cosine(meaning))
                 }
                 if cueUnits.contains(index) { holdsCue.append(fit == 1) }
                 held += unit.weight * fit

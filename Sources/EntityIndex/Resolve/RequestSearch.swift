@@ -98,6 +98,8 @@ struct RequestSearch {
             }
         }
         var relevance: [UInt32: Double] = [:]
+        // Found only by their meaning (`nearestInMeaning`): they stay only while nothing accounts for the request.
+        var foundByMeaningOnly: Set<UInt32> = []
         let matchesNames = request.matchesNames && request.property == nil
         // Some entity's whole name, as the request says it ("Friday Pizza Night", "Eva Crew Did Relay").
         let saidWords = try normalizedWords(in: request.text)
@@ -139,6 +141,15 @@ struct RequestSearch {
             }
             for match in matches { relevance[match.documentID!] = match.score / TextResolver.weight }
             add(matches.map { var match = $0; match.score = 0; return match })
+            if request.usesMeaning, request.property == nil, !plan.requiresAllWords, let meaning = plan.meaning {
+                // What means the same in other words, ranked as the least relevant text match.
+                let nearest = try nearestInMeaning(meaning, ofTypes: Set(interpretation.types), filter: narrowed)
+                for candidate in nearest where found[candidate.documentID!] == nil {
+                    relevance[candidate.documentID!] = 0
+                    foundByMeaningOnly.insert(candidate.documentID!)
+                }
+                add(nearest)
+            }
             if !cueQueries.isEmpty, let narrowed {
                 // And what holds the values without the words ("Hugo's report" in French).
                 add(try listing(narrowed, filter: filter, limit: pool).prefix(pool).map { $0 })
@@ -156,6 +167,7 @@ struct RequestSearch {
             let rawOnly = raw.filter { $0.documentID.map { found[$0] == nil } ?? false }
             rawOnlyNamed = Set(rawOnly.compactMap(\.documentID))
             rawNamed = rawOnlyNamed.subtracting(try reader.passing(rawOnly, narrowed))
+            foundByMeaningOnly.subtract(raw.compactMap(\.documentID))
             add(raw)
         }
 
@@ -183,7 +195,8 @@ struct RequestSearch {
             ? scored.map { _ in Coverage.Measure(share: 1, holdsCue: []) }
             : try Coverage(reader: reader, plan: plan, mentions: mentions,
                            cues: cues.map(\.match) + Array(repeating: CueMatcher.Match(), count: unheldValues), typeUnit: typeUnit,
-                           askedTypes: askedTypes, vocabulary: grammar.vocabulary).measure(scored)
+                           askedTypes: askedTypes, vocabulary: grammar.vocabulary,
+                           lexicon: plan.usesMeaning ? configuration.lexicon : nil).measure(scored)
         let words = plan.words.map(\.word)
         let wordsQuery = NameScoring.QueryWords(words)
         let goingOnFrom = filter.goingOnFrom
@@ -204,6 +217,10 @@ struct RequestSearch {
             }
         }
         try lowerWhatIsAlreadySo(&scored)
+        if scored.contains(where: { $0.score >= Resolution.resolvedScore - 1e-9 && !foundByMeaningOnly.contains($0.documentID!) }) {
+            // What the words find accounts for the request: what only means something like it is not asked for.
+            scored.removeAll { foundByMeaningOnly.contains($0.documentID!) }
+        }
         try lowerWhatIsWithdrawn(&scored)
         try putPeopleBeforeWhatIsNamedAfterThem(&scored)
         return (ordered(scored, by: time?.order, severalWanted: interpretation.asksForSeveral, plan: plan), plan)
@@ -305,6 +322,22 @@ struct RequestSearch {
         let people = try screenResolver.people(on: screen)
         guard people.count == 1 else { return nil }
         return try reader.storedEntity(people[0])
+    }
+
+    /// The entities of the types (all when empty) whose meaning is nearest the
+    /// request's (`MeaningSettings.nearestEntities` of them), of those the ones
+    /// near enough (`nearestMinimumSimilarity`) that pass the filter, each with its meaning.
+    private func nearestInMeaning(_ meaning: MeaningVector, ofTypes types: Set<EntityType>, filter: Query?) throws -> [Candidate] {
+        let count = configuration.meaning.nearestEntities
+        guard count > 0, let lexicon = configuration.lexicon else { return [] }
+        let nearest = try reader.meaningTable(dimensions: lexicon.dimensions).nearest(to: meaning, ofTypes: types, count: count)
+        let candidates = nearest.filter { $0.similarity >= configuration.meaning.nearestMinimumSimilarity }.map { near in
+            var candidate = Candidate(documentID: near.documentID, score: 0)
+            candidate.meaning = near.meaning
+            return candidate
+        }
+        let passing = try reader.passing(candidates, filter)
+        return candidates.filter { passing.contains($0.documentID!) }
     }
 
     /// A words-only plan, for an answer found before any search.

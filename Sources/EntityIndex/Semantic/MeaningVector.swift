@@ -42,7 +42,12 @@ struct MeaningVector: Equatable {
     init?(encoded bytes: [UInt8], dimensions: Int) {
         guard bytes.count == 4 + dimensions else { return nil }
         let scale = Float(bitPattern: UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24)
-        values = bytes[4...].map { Float(Int8(bitPattern: $0)) * scale }
+        self.init(quantized: bytes[4...].map { Int8(bitPattern: $0) }, scale: scale)
+    }
+
+    /// A vector kept as one signed byte a value and a scale (as `encoded` holds it).
+    init(quantized: some Collection<Int8>, scale: Float) {
+        values = quantized.map { Float($0) * scale }
     }
 
     /// Four bytes of scale, then one signed byte a dimension (for a value slot).

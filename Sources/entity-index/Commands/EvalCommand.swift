@@ -219,8 +219,10 @@ enum EvalCommand: Command {
             case "entityneighbours": settings.neighboursPerEntityWord = Int(number)
             case "entityweight": settings.entityNeighbourWeight = number
             case "linked": settings.linkedWordsPerWord = Int(number)
+            case "nearest": settings.nearestEntities = Int(number)
+            case "nearestsimilarity": settings.nearestMinimumSimilarity = number
             default:
-                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unknown, feedback, feedbackdocs, feedbackweight, entityneighbours, entityweight and linked, not '\(parts[0])'")
+                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unknown, feedback, feedbackdocs, feedbackweight, entityneighbours, entityweight, linked, nearest and nearestsimilarity, not '\(parts[0])'")
             }
         }
         return settings
