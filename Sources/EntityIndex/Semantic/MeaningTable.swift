@@ -46,8 +46,8 @@ struct MeaningTable {
         guard meaning.values.count == dimensions, count > 0 else { return [] }
         // The request's vector in bytes too: the sums stay in integers, which the compiler vectorises.
         let scale = max(meaning.values.map(abs).max() ?? 0, 1e-12) / 127
-        let padded = meaning.values.map { Int32(($0 / scale).rounded()) } + repeatElement(0, count: stride - dimensions)
-        let query = (0..<stride / 16).map { SIMD16<Int32>(padded[($0 * 16)..<($0 * 16 + 16)]) }
+        let padded = meaning.values.map { Int16(($0 / scale).rounded()) } + repeatElement(0, count: stride - dimensions)
+        let query = (0..<stride / 16).map { SIMD16<Int16>(padded[($0 * 16)..<($0 * 16 + 16)]) }
         var best: [(documentID: UInt32, similarity: Double, row: Int, type: EntityType)] = []
         for (type, rows) in self.rows where types.isEmpty || types.contains(type) {
             query.withUnsafeBufferPointer { query in
@@ -57,8 +57,9 @@ struct MeaningTable {
                 for row in 0..<scales.count {
                     var sums = SIMD16<Int32>()
                     for chunk in 0..<query.count {
+                        // Two bytes' product fits 16 bits (127 × 127), which multiply on any x86-64; the sum takes 32.
                         let values = bytes.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self)
-                        sums &+= SIMD16<Int32>(truncatingIfNeeded: values) &* query[chunk]
+                        sums &+= SIMD16<Int32>(truncatingIfNeeded: SIMD16<Int16>(truncatingIfNeeded: values) &* query[chunk])
                         offset += 16
                     }
                     let similarity = Double(Float(sums.wrappedSum()) * scale * scales[row])
