@@ -98,8 +98,8 @@ struct RequestSearch {
             }
         }
         var relevance: [UInt32: Double] = [:]
-        // Found only by their meaning (`nearestInMeaning`): they stay only while nothing accounts for the request.
-        var foundByMeaningOnly: Set<UInt32> = []
+        // The request's meaning, to look for the entities nearest it when what the words find does not account for it.
+        var meaningToSearch: MeaningVector?
         let matchesNames = request.matchesNames && request.property == nil
         // Some entity's whole name, as the request says it ("Friday Pizza Night", "Eva Crew Did Relay").
         let saidWords = try normalizedWords(in: request.text)
@@ -141,15 +141,7 @@ struct RequestSearch {
             }
             for match in matches { relevance[match.documentID!] = match.score / TextResolver.weight }
             add(matches.map { var match = $0; match.score = 0; return match })
-            if request.usesMeaning, request.property == nil, !plan.requiresAllWords, let meaning = plan.meaning {
-                // What means the same in other words, ranked as the least relevant text match.
-                let nearest = try nearestInMeaning(meaning, ofTypes: Set(interpretation.types), filter: narrowed)
-                for candidate in nearest where found[candidate.documentID!] == nil {
-                    relevance[candidate.documentID!] = 0
-                    foundByMeaningOnly.insert(candidate.documentID!)
-                }
-                add(nearest)
-            }
+            if request.usesMeaning, request.property == nil, !plan.requiresAllWords { meaningToSearch = plan.meaning }
             if !cueQueries.isEmpty, let narrowed {
                 // And what holds the values without the words ("Hugo's report" in French).
                 add(try listing(narrowed, filter: filter, limit: pool).prefix(pool).map { $0 })
@@ -167,19 +159,25 @@ struct RequestSearch {
             let rawOnly = raw.filter { $0.documentID.map { found[$0] == nil } ?? false }
             rawOnlyNamed = Set(rawOnly.compactMap(\.documentID))
             rawNamed = rawOnlyNamed.subtracting(try reader.passing(rawOnly, narrowed))
-            foundByMeaningOnly.subtract(raw.compactMap(\.documentID))
             add(raw)
         }
 
-        var scored: [Candidate] = []
         // The types a command acts on or asks about count when the request names none.
         let askedTypes = interpretation.types.isEmpty
             ? Set((interpretation.command?.actsOn ?? []) + (interpretation.command?.asksAbout ?? [])) : []
         // A text match's record is read only when its type or time decides; else only if it is shown.
         let readsRecords = !(filter.time?.isEmpty ?? true) || !filter.ranges.isEmpty || typeUnit != nil || !askedTypes.isEmpty || !cues.isEmpty
         let saidQuery = said.map(NameScoring.QueryWords.init)
+        let words = plan.words.map(\.word)
+        let wordsQuery = NameScoring.QueryWords(words)
+        let goingOnFrom = filter.goingOnFrom
+        func scoreFound() throws -> [Candidate] {
+        var scored: [Candidate] = []
         for var candidate in found.values.sorted(by: { $0.documentID! < $1.documentID! }) {
-            if readsRecords { try candidate.readRecord(from: reader.database) }
+            if readsRecords, candidate.record == nil {
+                try candidate.readRecord(from: reader.database)
+                found[candidate.documentID!]?.record = candidate.record
+            }
             let occurrence = filter.occurrence(of: candidate.record)
             // (Xapian's time filter takes in whole hours: a name as said outside the time is kept all the same.)
             guard occurrence != nil || rawOnlyNamed.contains(candidate.documentID!) else { continue }
@@ -197,9 +195,6 @@ struct RequestSearch {
                            cues: cues.map(\.match) + Array(repeating: CueMatcher.Match(), count: unheldValues), typeUnit: typeUnit,
                            askedTypes: askedTypes, vocabulary: grammar.vocabulary,
                            lexicon: plan.usesMeaning ? configuration.lexicon : nil).measure(scored)
-        let words = plan.words.map(\.word)
-        let wordsQuery = NameScoring.QueryWords(words)
-        let goingOnFrom = filter.goingOnFrom
         for (index, measure) in measures.enumerated() {
             let share = scored[index].passesFilter ? measure.share : 0
             scored[index].share = share
@@ -217,9 +212,21 @@ struct RequestSearch {
             }
         }
         try lowerWhatIsAlreadySo(&scored)
-        if scored.contains(where: { $0.score >= Resolution.resolvedScore - 1e-9 && !foundByMeaningOnly.contains($0.documentID!) }) {
-            // What the words find accounts for the request: what only means something like it is not asked for.
-            scored.removeAll { foundByMeaningOnly.contains($0.documentID!) }
+        return scored
+        }
+
+        var scored = try scoreFound()
+        if let meaning = meaningToSearch, !scored.contains(where: { $0.score >= Resolution.resolvedScore - 1e-9 }) {
+            // What the words find does not account for the request: what means the same in other words
+            // joins, ranked as the least relevant text match — unless with it something the words found does.
+            let nearest = try nearestInMeaning(meaning, ofTypes: Set(interpretation.types), filter: narrowed)
+            let foundByMeaningOnly = Set(nearest.compactMap(\.documentID).filter { found[$0] == nil })
+            for documentID in foundByMeaningOnly { relevance[documentID] = 0 }
+            add(nearest)
+            scored = try scoreFound()
+            if scored.contains(where: { $0.score >= Resolution.resolvedScore - 1e-9 && !foundByMeaningOnly.contains($0.documentID!) }) {
+                scored.removeAll { foundByMeaningOnly.contains($0.documentID!) }
+            }
         }
         try lowerWhatIsWithdrawn(&scored)
         try putPeopleBeforeWhatIsNamedAfterThem(&scored)
