@@ -54,8 +54,8 @@ final class IndexReader {
         let latest = try IndexDirectory.versionFiles(of: database.shards)
         guard always || database.hasRemoteShards || latest != versionFile else { return }  // the same revision: nothing to reopen
         _ = try IndexDirectory.inspect(path)
-        try database.reopen()
-        cachedMeaningTable = nil
+        // Xapian says when it did not move (a remote shard's server is asked): what was read stays.
+        if try database.reopen() { cachedMeaningTable = nil }
         versionFile = latest
     }
 
