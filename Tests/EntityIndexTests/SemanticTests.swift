@@ -195,6 +195,21 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         }
     }
 
+    @Test func readersOfOneRevisionShareOneMeaningTable() throws {
+        let shared = SharedMeaningTable()
+        var builds = 0
+        func build() -> MeaningTable {
+            builds += 1
+            return MeaningTable(dimensions: 4)
+        }
+        _ = shared.table(of: [1, 2], dimensions: 4, build: build)
+        _ = shared.table(of: [1, 2], dimensions: 4, build: build)
+        #expect(builds == 1)
+        _ = shared.table(of: [1, 3], dimensions: 4, build: build)  // a newer revision
+        _ = shared.table(of: [1, 3], dimensions: 8, build: build)  // another lexicon
+        #expect(builds == 3)
+    }
+
     @Test func aSearchSaysWhichWordsDonationLinkedToItsWords() throws {
         let index = try EntityIndex()
         try index.donate([event("garden", title: "花园", notes: "周六")])

@@ -17,6 +17,10 @@ final class IndexReader {
     /// Every entity's meaning vector as of the revision read, once a search
     /// needed them (`meaningTable(dimensions:)`); dropped when the reader moves on.
     var cachedMeaningTable: MeaningTable?
+    /// Where the readers of one index share the table of the latest revision;
+    /// nil for the writer's own reader and with remote shards (whose revisions
+    /// the version files do not tell).
+    private let sharedMeaningTable: SharedMeaningTable?
 
     /// A reader on the writer's own handle.
     init(database: Database, synonymTable: any SynonymTable) {
@@ -24,19 +28,22 @@ final class IndexReader {
         self.synonymTable = synonymTable
         skippedShards = []
         path = nil
+        sharedMeaningTable = nil
     }
 
     /// A read-only handle on the index at `path`, all its shards as one,
     /// checked first as at opening (`IndexDirectory`): it may have changed since.
     /// - Parameter skippingUnreachable: leave out remote shards that cannot be
     ///   reached (`skippedShards`) rather than fail.
-    init(openingReadOnly path: String, skippingUnreachable: Bool = false) throws {
+    /// - Parameter sharing: where readers of the index share their meaning table.
+    init(openingReadOnly path: String, skippingUnreachable: Bool = false, sharing: SharedMeaningTable? = nil) throws {
         // Read before Xapian opens: a commit in between only makes the next refresh reopen.
         let shards = try IndexShards.databaseShards(of: path)
         versionFile = try IndexDirectory.versionFiles(of: shards)
         _ = try IndexDirectory.inspect(path)
         database = try Database(shards: shards, mode: .readOnly, skippingUnreachable: skippingUnreachable)
         synonymTable = database
+        sharedMeaningTable = database.hasRemoteShards ? nil : sharing
         let locations = try IndexShards.locations(in: path)
         skippedShards = database.skippedShards.map { locations[$0] }
         self.path = path
@@ -68,6 +75,14 @@ final class IndexReader {
     /// entity with the bundled lexicon: 13 MB at 100,000).
     func meaningTable(dimensions: Int) throws -> MeaningTable {
         if let table = cachedMeaningTable, table.dimensions == dimensions { return table }
+        let table = try sharedMeaningTable.map { try $0.table(of: versionFile, dimensions: dimensions, build: { try readMeaningTable(dimensions: dimensions) }) }
+            ?? readMeaningTable(dimensions: dimensions)
+        cachedMeaningTable = table
+        return table
+    }
+
+    /// Every entity's meaning vector, read from the records.
+    private func readMeaningTable(dimensions: Int) throws -> MeaningTable {
         var table = MeaningTable(dimensions: dimensions)
         for (term, frequency) in try database.terms(withPrefix: IndexLayout.typeTermPrefix) where frequency > 0 {
             let type = EntityType(rawValue: String(term.dropFirst(IndexLayout.typeTermPrefix.count)))
@@ -77,7 +92,6 @@ final class IndexReader {
                 table.add(encoded: record.meaning, documentID: matches.documentID(at: rank), type: type)
             }
         }
-        cachedMeaningTable = table
         return table
     }
 

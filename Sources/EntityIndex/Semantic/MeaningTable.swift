@@ -5,9 +5,9 @@
 /// Vectors are kept as donation encoded them (`MeaningVector.encoded`): one
 /// signed byte a dimension, padded to a multiple of 16 so that 16 are
 /// multiplied at once, and a scale: 132 bytes an entity with the bundled lexicon.
-struct MeaningTable {
+struct MeaningTable: Sendable {
     /// One type's entities: their document ids, scales and vectors, row by row.
-    private struct Rows {
+    private struct Rows: Sendable {
         var documentIDs: [UInt32] = []
         var scales: [Float] = []
         var values: [Int8] = []

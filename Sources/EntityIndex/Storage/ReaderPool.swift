@@ -16,6 +16,8 @@ final class ReaderPool: DirectoryStore {
     private let commits = Atomic<Int>(0)
     /// Whether readers leave out remote shards that cannot be reached, rather than fail.
     private let skipsUnreachable: Bool
+    /// The meaning table the readers share (one copy a revision, not one a reader).
+    private let sharedMeaningTable = SharedMeaningTable()
 
     init(path: String, writerIsInProcess: Bool, skipsUnreachable: Bool) {
         self.path = path
@@ -58,7 +60,7 @@ final class ReaderPool: DirectoryStore {
                 try reader.refresh()
             }
         } else {
-            reader = try IndexReader(openingReadOnly: path, skippingUnreachable: skipsUnreachable)
+            reader = try IndexReader(openingReadOnly: path, skippingUnreachable: skipsUnreachable, sharing: sharedMeaningTable)
         }
         reader.generation = generation
         let result = try reader.read(body)
