@@ -618,6 +618,25 @@ extern "C" int eix_database_add_synonym(eix_database *database, const char *term
     });
 }
 
+extern "C" char *eix_database_slot_values(eix_database *database, uint32_t slot, size_t *out_length,
+                                          eix_error *error) {
+    return eix_guard<char *>(error, nullptr, [&] {
+        std::string entries;
+        auto append = [&entries](uint32_t number) {
+            for (int shift = 0; shift < 32; shift += 8) entries.push_back(static_cast<char>((number >> shift) & 0xFF));
+        };
+        const Xapian::Database &db = database->database;
+        for (auto value = db.valuestream_begin(slot); value != db.valuestream_end(slot); ++value) {
+            const std::string bytes = *value;
+            append(value.get_docid());
+            append(static_cast<uint32_t>(bytes.size()));
+            entries += bytes;
+        }
+        *out_length = 0;
+        return entries.empty() ? static_cast<char *>(nullptr) : eix::copy_out(entries, out_length);
+    });
+}
+
 extern "C" char *eix_database_metadata(eix_database *database, const char *key,
                                        size_t key_length, size_t *out_length,
                                        eix_error *error) {

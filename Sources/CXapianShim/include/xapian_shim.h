@@ -321,6 +321,14 @@ int64_t eix_database_delete_documents(eix_database *database, const char *term,
 int64_t eix_database_find_docid(eix_database *database, const char *term, size_t length,
                                 eix_error *_Nullable error);
 
+/** Every document's value in `slot`, in document order, as one buffer of
+ *  entries: the document id and the value's length (4 bytes each, little
+ *  endian), then the value (free with `eix_string_free`; nullptr with
+ *  `out_length` 0 when no document has one). Xapian streams a slot's values
+ *  in chunks, far faster than reading documents one by one. */
+char *_Nullable eix_database_slot_values(eix_database *database, uint32_t slot, size_t *out_length,
+                                         eix_error *_Nullable error);
+
 /** The document with an id that a search of this snapshot returned (it is
  *  assumed to exist: reading a value of a missing one gives nothing). */
 eix_document *_Nullable eix_database_document(eix_database *database, uint32_t docid,

@@ -214,6 +214,23 @@ final class Database {
         }
     }
 
+    /// Calls `body` with every document's value in `slot` that is not empty, in
+    /// document order: the document id and the value's bytes (valid during the call).
+    func forEachValue(inSlot slot: UInt32, _ body: (UInt32, UnsafeRawBufferPointer) throws -> Void) throws {
+        var length = 0
+        guard let entries = try withEngineError({ eix_database_slot_values(handle, slot, &length, $0) }) else { return }
+        defer { eix_string_free(entries) }
+        let buffer = UnsafeRawBufferPointer(start: entries, count: length)
+        var offset = 0
+        while offset + 8 <= length {
+            let documentID = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            let count = Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
+            guard count <= length - offset - 8 else { break }
+            try body(documentID, UnsafeRawBufferPointer(rebasing: buffer[(offset + 8)..<(offset + 8 + count)]))
+            offset += 8 + count
+        }
+    }
+
     /// Stores user metadata under a key (committed with the current transaction).
     func setMetadata(_ value: String, for key: String) throws {
         try key.withBytes { keyBytes, keyCount in

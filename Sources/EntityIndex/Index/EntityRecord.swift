@@ -63,6 +63,9 @@ struct RecordReader {
 
     private func text(_ field: Int) -> String { String(decoding: bytes[fields[field]], as: UTF8.self) }
 
+    /// The entity's type as stored, without making a string of it.
+    var typeBytes: ArraySlice<UInt8> { bytes[fields[0]] }
+
     /// The entity's type and id.
     var identifier: EntityIdentifier { EntityIdentifier(type: EntityType(rawValue: text(0)), id: text(1)) }
 
