@@ -156,16 +156,18 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
     }
 
     @Test func anEntitySaidInOtherWordsIsFoundByItsMeaning() throws {
-        func found(_ request: String, nearestEntities: Int) throws -> [String] {
+        func search(_ request: String, nearestEntities: Int) throws -> [SearchResult] {
             // Neither the request's words nor their neighbours are in any entity: only the meaning can match.
             let settings = MeaningSettings(neighboursPerWord: 0, linkedWordsPerWord: 0, nearestEntities: nearestEntities)
             let index = try EntityIndex(configuration: IndexConfiguration(meaning: settings))
             try index.donate([event("pancakes", title: "Pancakes with maple syrup"), event("fuel", title: "Fuel cell inspection"),
                               event("drill", title: "Radiation shelter drill"), event("pizza", title: "Pizza night")])
-            return ids(try index.search(SearchQuery(request)))
+            return try index.search(SearchQuery(request))
         }
+        func found(_ request: String, nearestEntities: Int) throws -> [String] { ids(try search(request, nearestEntities: nearestEntities)) }
         // The two meals, before the inspection and the drill, if those come at all.
         #expect(Set(try found("breakfast", nearestEntities: 10).prefix(2)) == ["pancakes", "pizza"])
+        #expect(try search("breakfast", nearestEntities: 10).allSatisfy { $0.matched == ["meaning"] && $0.score < Resolution.minimumScore })
         #expect(try found("breakfast", nearestEntities: 0).isEmpty)
         // Nothing means anything like it; and what holds the words leaves no place for what only means something like them.
         #expect(try found("zeppelin", nearestEntities: 10).isEmpty)

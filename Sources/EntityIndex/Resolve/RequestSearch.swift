@@ -221,8 +221,11 @@ struct RequestSearch {
             // joins, ranked as the least relevant text match — unless with it something the words found does.
             let nearest = try nearestInMeaning(meaning, ofTypes: Set(interpretation.types), filter: narrowed)
             let foundByMeaningOnly = Set(nearest.compactMap(\.documentID).filter { found[$0] == nil })
-            for documentID in foundByMeaningOnly { relevance[documentID] = 0 }
             add(nearest)
+            for documentID in foundByMeaningOnly {
+                relevance[documentID] = 0
+                found[documentID]?.matched.append("meaning")  // what `search --explain` and `matched` show
+            }
             scored = try scoreFound()
             if scored.contains(where: { $0.score >= Resolution.resolvedScore - 1e-9 && !foundByMeaningOnly.contains($0.documentID!) }) {
                 scored.removeAll { foundByMeaningOnly.contains($0.documentID!) }
