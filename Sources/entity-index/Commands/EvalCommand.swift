@@ -27,7 +27,8 @@ enum EvalCommand: Command {
               --expansion MODE   the semantic layer on (default), off, or both side by side
               --meaning SETTINGS tune the semantic layer (repeat to compare settings), e.g. neighbours=5,similarity=0.4,
                                  weight=0.6,expansions=12,rarity=0,depth=30,rerank=1,unknown=5,feedback=10,
-                                 feedbackdocs=10,feedbackweight=0.3,entityneighbours=5,entityweight=0.5,linked=4
+                                 feedbackdocs=10,feedbackweight=0.3,entityneighbours=5,entityweight=0.5,linked=4,
+                                 nearest=10,nearestsimilarity=0.2 (nearest only for --queries: --beir searches plainly)
                                  (see MeaningSettings; runs start from MeaningSettings.documents for --beir and from
                                  the entity defaults for --queries; entities are donated with the first run's
                                  entityneighbours)
