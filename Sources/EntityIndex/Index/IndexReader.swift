@@ -71,8 +71,8 @@ final class IndexReader {
         TimeBuckets.largestBlocks(in: try database.terms(withPrefix: TimeBuckets.largestBlockPrefix).map(\.term))
     }
 
-    /// Every entity's meaning vector, read once per revision (128 bytes an
-    /// entity with the bundled lexicon: 13 MB at 100,000).
+    /// Every entity's meaning vector, read once per revision and shared by the
+    /// readers at it (132 bytes an entity with the bundled lexicon: 13 MB at 100,000).
     func meaningTable(dimensions: Int) throws -> MeaningTable {
         if let table = cachedMeaningTable, table.dimensions == dimensions { return table }
         let table = try sharedMeaningTable.map { try $0.table(of: versionFile, dimensions: dimensions, build: { try readMeaningTable(dimensions: dimensions) }) }

@@ -171,48 +171,49 @@ struct RequestSearch {
         let words = plan.words.map(\.word)
         let wordsQuery = NameScoring.QueryWords(words)
         let goingOnFrom = filter.goingOnFrom
+        // Every candidate found, past the exact filters, scored by what of the request it accounts for.
         func scoreFound() throws -> [Candidate] {
-        var scored: [Candidate] = []
-        for var candidate in found.values.sorted(by: { $0.documentID! < $1.documentID! }) {
-            if readsRecords, candidate.record == nil {
-                try candidate.readRecord(from: reader.database)
-                found[candidate.documentID!]?.record = candidate.record
+            var scored: [Candidate] = []
+            for var candidate in found.values.sorted(by: { $0.documentID! < $1.documentID! }) {
+                if readsRecords, candidate.record == nil {
+                    try candidate.readRecord(from: reader.database)
+                    found[candidate.documentID!]?.record = candidate.record
+                }
+                let occurrence = filter.occurrence(of: candidate.record)
+                // (Xapian's time filter takes in whole hours: a name as said outside the time is kept all the same.)
+                guard occurrence != nil || rawOnlyNamed.contains(candidate.documentID!) else { continue }
+                candidate.occurrence = occurrence ?? nil
+                candidate.passesFilter = occurrence != nil && !rawNamed.contains(candidate.documentID!)
+                candidate.relevance = relevance[candidate.documentID!]
+                candidate.names = candidate.names ?? candidate.record?.names
+                candidate.rawNameScore = saidQuery.flatMap { query in candidate.names.flatMap { NameScoring.best(query, names: $0)?.score } }
+                scored.append(candidate)
             }
-            let occurrence = filter.occurrence(of: candidate.record)
-            // (Xapian's time filter takes in whole hours: a name as said outside the time is kept all the same.)
-            guard occurrence != nil || rawOnlyNamed.contains(candidate.documentID!) else { continue }
-            candidate.occurrence = occurrence ?? nil
-            candidate.passesFilter = occurrence != nil && !rawNamed.contains(candidate.documentID!)
-            candidate.relevance = relevance[candidate.documentID!]
-            candidate.names = candidate.names ?? candidate.record?.names
-            candidate.rawNameScore = saidQuery.flatMap { query in candidate.names.flatMap { NameScoring.best(query, names: $0)?.score } }
-            scored.append(candidate)
-        }
-        // Words that are some entity's whole name were required of every match: each holds them all.
-        let measures = plan.requiresAllWords && cues.isEmpty && unheldValues == 0 && typeUnit == nil && askedTypes.isEmpty
-            ? scored.map { _ in Coverage.Measure(share: 1, holdsCue: []) }
-            : try Coverage(reader: reader, plan: plan, mentions: mentions,
-                           cues: cues.map(\.match) + Array(repeating: CueMatcher.Match(), count: unheldValues), typeUnit: typeUnit,
-                           askedTypes: askedTypes, vocabulary: grammar.vocabulary,
-                           lexicon: plan.usesMeaning ? configuration.lexicon : nil).measure(scored)
-        for (index, measure) in measures.enumerated() {
-            let share = scored[index].passesFilter ? measure.share : 0
-            scored[index].share = share
-            scored[index].valueShare = scored[index].passesFilter ? measure.valueShare : 0
-            scored[index].nameFit = words.isEmpty ? 0 : scored[index].names.flatMap { NameScoring.best(wordsQuery, names: $0)?.score } ?? 0
-            scored[index].score = score(of: scored[index], share: share, plan: plan)
-            // What the time said finds still going on ranks after what begins in it.
-            if let occurrence = scored[index].occurrence, let goingOnFrom, occurrence < goingOnFrom {
-                scored[index].score -= Resolution.lessLikelyShare
+            // Words that are some entity's whole name were required of every match: each holds them all.
+            let measures = plan.requiresAllWords && cues.isEmpty && unheldValues == 0 && typeUnit == nil && askedTypes.isEmpty
+                ? scored.map { _ in Coverage.Measure(share: 1, holdsCue: []) }
+                : try Coverage(reader: reader, plan: plan, mentions: mentions,
+                               cues: cues.map(\.match) + Array(repeating: CueMatcher.Match(), count: unheldValues), typeUnit: typeUnit,
+                               askedTypes: askedTypes, vocabulary: grammar.vocabulary,
+                               lexicon: plan.usesMeaning ? configuration.lexicon : nil).measure(scored)
+            for (index, measure) in measures.enumerated() {
+                let share = scored[index].passesFilter ? measure.share : 0
+                scored[index].share = share
+                scored[index].valueShare = scored[index].passesFilter ? measure.valueShare : 0
+                scored[index].nameFit = words.isEmpty ? 0 : scored[index].names.flatMap { NameScoring.best(wordsQuery, names: $0)?.score } ?? 0
+                scored[index].score = score(of: scored[index], share: share, plan: plan)
+                // What the time said finds still going on ranks after what begins in it.
+                if let occurrence = scored[index].occurrence, let goingOnFrom, occurrence < goingOnFrom {
+                    scored[index].score -= Resolution.lessLikelyShare
+                }
+                let type = scored[index].record?.summary.identifier.type
+                for (cue, held) in zip(cues.map(\.cue), measure.holdsCue) where held {
+                    let paths = cue.properties.isEmpty ? ["reference"] : cue.properties.filter { $0.type == type }.map(\.path)
+                    for path in paths where !scored[index].matched.contains(path) { scored[index].matched.append(path) }
+                }
             }
-            let type = scored[index].record?.summary.identifier.type
-            for (cue, held) in zip(cues.map(\.cue), measure.holdsCue) where held {
-                let paths = cue.properties.isEmpty ? ["reference"] : cue.properties.filter { $0.type == type }.map(\.path)
-                for path in paths where !scored[index].matched.contains(path) { scored[index].matched.append(path) }
-            }
-        }
-        try lowerWhatIsAlreadySo(&scored)
-        return scored
+            try lowerWhatIsAlreadySo(&scored)
+            return scored
         }
 
         var scored = try scoreFound()
