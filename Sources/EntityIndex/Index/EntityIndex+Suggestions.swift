@@ -23,8 +23,8 @@ extension EntityIndex {
             let fromNow = try Query.combine(.filter, [ofType, try Query.valueRange(slot: slot, lower: Document.sortableBytes(now), upper: nil)])
             let extent = try reader.timeExtent()
             let spans = try EntityFilter.spans(from: now, to: nil, ascending: true).map { span in
-                let blocks = try TimeBuckets.cover(from: span.lower, to: span.upper, within: extent).map { try Query.term($0) }
-                return try Query.combine(.filter, [fromNow, try Query.combine(.or, blocks)])
+                try Query.combine(.filter, [fromNow, try EntityFilter.goingOn(from: span.lower, to: span.upper, within: extent,
+                                                                             includingRecurring: false)])
             }
             let ahead = try reader.nearestFirst(spans + [fromNow], sortedBySlot: slot, ascending: true, limit: limit)
             // Recurring ones (which began earlier) are read beside them.

@@ -90,14 +90,18 @@ struct CueMatcher {
         for path in cue.properties {
             guard let property = schemas.schema(for: path.type)?.property(named: path.path),
                   property.searchability == .title || property.searchability == .text else { continue }
-            let prefix = IndexLayout.propertyPrefix(for: path.path)
-            whole.append(try cue.words.map { IndexLayout.stemmedTerm(try stemmer.stem($0), prefix: prefix) })
-            partial.append(try cue.words.filter { !grammar.vocabulary.ignored.contains($0) }
-                .map { IndexLayout.stemmedTerm(try stemmer.stem($0), prefix: prefix) })
+            whole.append(try stemmedTerms(of: cue.words, in: path.path))
+            partial.append(try stemmedTerms(of: cue.words.filter { !grammar.vocabulary.ignored.contains($0) }, in: path.path))
         }
         guard let held = try whole.query(), try reader.database.search(held, limit: 1).count > 0 else { return }
         match.weak += match.strong.filter(partial.contains)
         match.strong = match.strong.filter { !partial.contains($0) } + whole
+    }
+
+    /// The stemmed terms of words in one property's text, or without a path in the general text.
+    private func stemmedTerms(of words: [String], in path: String? = nil) throws -> [String] {
+        let prefix = path.map(IndexLayout.propertyPrefix(for:)) ?? IndexLayout.generalTextPrefix
+        return try words.map { IndexLayout.stemmedTerm(try stemmer.stem($0), prefix: prefix) }
     }
 
     /// The match of a possessive about an entity already known (the person on screen).
@@ -110,7 +114,7 @@ struct CueMatcher {
     private func possessiveMentions(of words: [String], owners: [Entity]) throws -> Alternatives {
         let significant = words.filter { !grammar.vocabulary.ignored.contains($0) }
         guard !significant.isEmpty else { return [] }
-        var alternatives = [try significant.map { IndexLayout.stemmedTerm(try stemmer.stem($0)) }]
+        var alternatives = [try stemmedTerms(of: significant)]
         for person in owners {
             alternatives += try mentionsByName(of: person)
         }
@@ -131,7 +135,7 @@ struct CueMatcher {
             guard let text = entity.properties[property.name]?.stringValue else { return nil }
             let words = try normalizedWords(in: text).filter { !grammar.vocabulary.ignored.contains($0) }
             let said = property.name == schema.titleProperty ? Array(words.prefix(1)) : words
-            return said.isEmpty ? nil : try said.map { IndexLayout.stemmedTerm(try stemmer.stem($0)) }
+            return said.isEmpty ? nil : try stemmedTerms(of: said)
         }
     }
 
@@ -211,8 +215,7 @@ struct CueMatcher {
         }
         let significant = words.filter { !grammar.vocabulary.ignored.contains($0) }
         guard !significant.isEmpty else { return [] }
-        let prefix = IndexLayout.propertyPrefix(for: path)
-        let allWords = try [significant.map { IndexLayout.stemmedTerm(try stemmer.stem($0), prefix: prefix) }]
+        let allWords = [try stemmedTerms(of: significant, in: path)]
         let whole = IndexLayout.exactValue(words.joined(separator: " "))
         switch property.searchability {
         case .title, .text:
@@ -237,7 +240,7 @@ struct CueMatcher {
     /// domains of people whose words hold them all, when a domain spells one of
     /// the words (a shared mail provider's does not).
     private func organizationDomains(for words: [String]) throws -> [String] {
-        guard let holdsAll = try Query.all(try words.map { try Query.term(IndexLayout.stemmedTerm(try stemmer.stem($0))) }) else { return [] }
+        guard let holdsAll = try Query.all(try stemmedTerms(of: words).map { try Query.term($0) }) else { return [] }
         // Unweighted: Xapian stops at the first people found, instead of ranking every one who says the words.
         let matches = try reader.database.search(try Query.combine(.filter, [try holdsAll.scaled(by: 0), try Query.ofTypes(grammar.personTypes)]),
                                                  limit: Self.namedLimit)

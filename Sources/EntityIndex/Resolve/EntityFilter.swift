@@ -97,8 +97,16 @@ struct EntityFilter {
     /// the blocks of time they go on in (`TimeBuckets`), and every recurring
     /// one. A little more than goes on then passes: `occurrence(of:)` settles it.
     func goingOn(from lower: Double?, to upper: Double?) throws -> Query {
-        let cover = TimeBuckets.cover(from: lower, to: upper, within: timeExtent)
-        return try Query.combine(.or, try (cover + [IndexLayout.recurringTerm]).map { try Query.term($0) })
+        try Self.goingOn(from: lower, to: upper, within: timeExtent)
+    }
+
+    /// Entities that may go on between two moments by their blocks of time,
+    /// within an index's `extent` (`IndexReader.timeExtent()`), and unless left
+    /// out, every recurring one.
+    static func goingOn(from lower: Double?, to upper: Double?, within extent: ClosedRange<Int>?,
+                        includingRecurring: Bool = true) throws -> Query {
+        let cover = TimeBuckets.cover(from: lower, to: upper, within: extent)
+        return try Query.combine(.or, try (cover + (includingRecurring ? [IndexLayout.recurringTerm] : [])).map { try Query.term($0) })
     }
 
     /// The spans of time a listing in time order tries before the whole of

@@ -171,14 +171,18 @@ struct RequestSearch {
         let words = plan.words.map(\.word)
         let wordsQuery = NameScoring.QueryWords(words)
         let goingOnFrom = filter.goingOnFrom
-        // Every candidate found, past the exact filters, scored by what of the request it accounts for.
-        func scoreFound() throws -> [Candidate] {
+        // Words that are some entity's whole name were required of every match: each holds them all.
+        let coverage = plan.requiresAllWords && cues.isEmpty && unheldValues == 0 && typeUnit == nil && askedTypes.isEmpty ? nil
+            : try Coverage(reader: reader, plan: plan, mentions: mentions,
+                           cues: cues.map(\.match) + Array(repeating: CueMatcher.Match(), count: unheldValues), typeUnit: typeUnit,
+                           askedTypes: askedTypes, vocabulary: grammar.vocabulary,
+                           lexicon: meaningToSearch == nil ? nil : configuration.lexicon)
+        // Candidates found, past the exact filters, scored by what of the request each accounts for
+        // (each on its own: a candidate's score does not depend on the others').
+        func scoring(_ found: [Candidate]) throws -> [Candidate] {
             var scored: [Candidate] = []
-            for var candidate in found.values.sorted(by: { $0.documentID! < $1.documentID! }) {
-                if readsRecords, candidate.record == nil {
-                    try candidate.readRecord(from: reader.database)
-                    found[candidate.documentID!]?.record = candidate.record
-                }
+            for var candidate in found {
+                if readsRecords { try candidate.readRecord(from: reader.database) }
                 let occurrence = filter.occurrence(of: candidate.record)
                 // (Xapian's time filter takes in whole hours: a name as said outside the time is kept all the same.)
                 guard occurrence != nil || rawOnlyNamed.contains(candidate.documentID!) else { continue }
@@ -189,13 +193,7 @@ struct RequestSearch {
                 candidate.rawNameScore = saidQuery.flatMap { query in candidate.names.flatMap { NameScoring.best(query, names: $0)?.score } }
                 scored.append(candidate)
             }
-            // Words that are some entity's whole name were required of every match: each holds them all.
-            let measures = plan.requiresAllWords && cues.isEmpty && unheldValues == 0 && typeUnit == nil && askedTypes.isEmpty
-                ? scored.map { _ in Coverage.Measure(share: 1, holdsCue: []) }
-                : try Coverage(reader: reader, plan: plan, mentions: mentions,
-                               cues: cues.map(\.match) + Array(repeating: CueMatcher.Match(), count: unheldValues), typeUnit: typeUnit,
-                               askedTypes: askedTypes, vocabulary: grammar.vocabulary,
-                               lexicon: plan.usesMeaning ? configuration.lexicon : nil).measure(scored)
+            let measures = try coverage?.measure(scored) ?? scored.map { _ in Coverage.Measure(share: 1, holdsCue: []) }
             for (index, measure) in measures.enumerated() {
                 let share = scored[index].passesFilter ? measure.share : 0
                 scored[index].share = share
@@ -216,18 +214,21 @@ struct RequestSearch {
             return scored
         }
 
-        var scored = try scoreFound()
+        var scored = try scoring(found.values.sorted { $0.documentID! < $1.documentID! })
         if let meaning = meaningToSearch, !scored.contains(where: { $0.score >= Resolution.resolvedScore - 1e-9 }) {
             // What the words find does not account for the request: what means the same in other words
             // joins, ranked as the least relevant text match — unless with it something the words found does.
             let nearest = try nearestInMeaning(meaning, ofTypes: Set(interpretation.types), filter: narrowed)
-            let foundByMeaningOnly = Set(nearest.compactMap(\.documentID).filter { found[$0] == nil })
+            let nearestIDs = Set(nearest.compactMap(\.documentID))
+            let foundByMeaningOnly = nearestIDs.filter { found[$0] == nil }
             add(nearest)
             for documentID in foundByMeaningOnly {
                 relevance[documentID] = 0
                 found[documentID]?.matched.append("meaning")  // what `search --explain` and `matched` show
             }
-            scored = try scoreFound()
+            // Only those the nearest found or lent their meaning to are scored again.
+            scored = try (scored.filter { !nearestIDs.contains($0.documentID!) } + scoring(nearestIDs.compactMap { found[$0] }))
+                .sorted { $0.documentID! < $1.documentID! }
             if scored.contains(where: { $0.score >= Resolution.resolvedScore - 1e-9 && !foundByMeaningOnly.contains($0.documentID!) }) {
                 scored.removeAll { foundByMeaningOnly.contains($0.documentID!) }
             }
