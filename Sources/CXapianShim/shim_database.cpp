@@ -121,7 +121,7 @@ extern "C" eix_database *eix_database_open_shards(const eix_shard *shards, size_
         if (count == 0 || (mode == EIX_OPEN_IN_MEMORY && count != 1)) {
             throw Xapian::InvalidArgumentError("a database has one shard or more, and one in memory");
         }
-        auto handle = std::make_unique<eix_database>(eix_database{Xapian::Database(), {}, false});
+        auto handle = std::make_unique<eix_database>();
         bool has_local = false;
         for (size_t position = 0; position < count; ++position) {
             const eix_shard &shard = shards[position];
@@ -129,7 +129,8 @@ extern "C" eix_database *eix_database_open_shards(const eix_shard *shards, size_
                 switch (mode) {
                     case EIX_OPEN_READ_ONLY:
                         // Several databases searched as one: Xapian combines their statistics.
-                        handle->database.add_database(open_reader(shard, timeouts));
+                        handle->parts.push_back(open_reader(shard, timeouts));
+                        handle->database.add_database(handle->parts.back());
                         break;
                     case EIX_OPEN_WRITABLE:
                         handle->shards.push_back(open_writer(shard, timeouts));
@@ -160,9 +161,11 @@ extern "C" eix_database *eix_database_open_shards(const eix_shard *shards, size_
                 handle->database = handle->shards[0];
             } else {
                 for (auto &shard : handle->shards) handle->database.add_database(shard);
+                handle->parts.assign(handle->shards.begin(), handle->shards.end());
             }
             handle->is_writable = true;
         }
+        if (handle->parts.size() == 1) handle->parts.clear();  // one shard: nothing to search shard by shard
         return eix::hand_over(std::move(handle));
     });
 }
@@ -656,16 +659,54 @@ extern "C" int eix_database_set_metadata(eix_database *database, const char *key
     });
 }
 
+namespace {
+
+/// The match set of a search over every shard as one.
+eix_match_set *ranked(eix_database &database, Xapian::MSet matches) {
+    auto set = std::make_unique<eix_match_set>();
+    set->matches = remembered(database, std::move(matches));
+    set->fetches_in_bulk = database.has_remote;
+    return eix::hand_over(std::move(set));
+}
+
+/// A weightless search over several shards, run shard by shard and merged. Searched as one,
+/// Xapian reads every match of such a search, since the shards' documents do not come in
+/// order (an AND of two name words, limit 20, over 100k entities in two shards: 0.9 ms, where
+/// one database stops at its first 20 in 0.01); each shard alone stops at its first
+/// `offset + limit`, and those hold the first `offset + limit` of all, as the shards searched
+/// as one interleave their documents' ids: the Nth of `parts` numbers its document d
+/// (d - 1) x count + N + 1.
+eix_match_set *weightless_by_shard(eix_database &database, const Xapian::Query &query, uint32_t offset, uint32_t limit) {
+    auto set = std::make_unique<eix_match_set>();
+    const Xapian::doccount count = database.parts.size();
+    for (Xapian::doccount part = 0; part < count; ++part) {
+        Xapian::Enquire enquire(database.parts[part]);
+        enquire.set_query(query);
+        enquire.set_docid_order(Xapian::Enquire::ASCENDING);
+        set->shard_matches.push_back(enquire.get_mset(0, offset + limit));
+        const Xapian::MSet &matches = set->shard_matches.back();
+        for (auto item = matches.begin(); item != matches.end(); ++item) set->merged.emplace_back((*item - 1) * count + part + 1, item);
+    }
+    std::sort(set->merged.begin(), set->merged.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    set->merged.erase(set->merged.begin(), set->merged.begin() + std::min<size_t>(offset, set->merged.size()));
+    if (set->merged.size() > limit) set->merged.resize(limit);
+    set->fetches_in_bulk = database.has_remote;
+    return eix::hand_over(std::move(set));
+}
+
+}  // namespace
+
 extern "C" eix_match_set *eix_database_search(eix_database *database,
                                               const eix_query *query, uint32_t offset,
                                               uint32_t limit, double k1, double b,
                                               eix_error *error) {
     return eix_guard<eix_match_set *>(error, nullptr, [&] {
+        if (query->is_weightless && !database->parts.empty()) return weightless_by_shard(*database, query->query, offset, limit);
         Xapian::Enquire enquire(database->database);
         enquire.set_query(query->query);
         // k2 0, k3 1 and a minimum normalised length of 0.5, as Xapian's default BM25Weight has them.
         enquire.set_weighting_scheme(Xapian::BM25Weight(k1, 0, 1, b, 0.5));
-        return new eix_match_set{remembered(*database, enquire.get_mset(offset, limit)), database->has_remote};
+        return ranked(*database, enquire.get_mset(offset, limit));
     });
 }
 
@@ -678,7 +719,7 @@ extern "C" eix_match_set *eix_database_search_by_value(eix_database *database,
         enquire.set_query(query->query);
         enquire.set_sort_by_value(slot, ascending == 0);
         enquire.set_docid_order(Xapian::Enquire::ASCENDING);
-        return new eix_match_set{remembered(*database, enquire.get_mset(offset, limit)), database->has_remote};
+        return ranked(*database, enquire.get_mset(offset, limit));
     });
 }
 
@@ -780,15 +821,15 @@ extern "C" double eix_expansion_set_weight(const eix_expansion_set *set, uint32_
 extern "C" void eix_expansion_set_free(eix_expansion_set *set) { delete set; }
 
 extern "C" uint32_t eix_match_set_size(const eix_match_set *matches) {
-    return matches->matches.size();
+    return matches->is_merged() ? matches->merged.size() : matches->matches.size();
 }
 
 extern "C" uint32_t eix_match_set_docid(const eix_match_set *matches, uint32_t index) {
-    return *matches->matches[index];
+    return matches->is_merged() ? matches->merged[index].first : *matches->matches[index];
 }
 
 extern "C" double eix_match_set_weight(const eix_match_set *matches, uint32_t index) {
-    return matches->matches[index].get_weight();
+    return matches->is_merged() ? 0 : matches->matches[index].get_weight();
 }
 
 extern "C" eix_document *eix_match_set_document(const eix_match_set *matches,
@@ -796,11 +837,13 @@ extern "C" eix_document *eix_match_set_document(const eix_match_set *matches,
     return eix_guard<eix_document *>(error, nullptr, [&] {
         if (matches->fetches_in_bulk) {
             // One request to each remote shard for every document, rather than one per document.
-            matches->matches.fetch();
+            if (!matches->is_merged()) matches->matches.fetch();
+            for (const auto &shard_matches : matches->shard_matches) shard_matches.fetch();
             matches->fetches_in_bulk = false;
         }
         auto document = std::make_unique<eix_document>();
-        document->document = matches->matches[index].get_document();
+        document->document = matches->is_merged() ? matches->merged[index].second.get_document()
+                                                  : matches->matches[index].get_document();
         return eix::hand_over(std::move(document));
     });
 }

@@ -28,13 +28,19 @@ struct eix_document {
 
 struct eix_query {
     Xapian::Query query;
+    /// Whether no match can weigh anything (scaled by 0, a value range, or built only of
+    /// such): its matches come in document order, and a search may stop at the first N.
+    bool is_weightless = false;
 };
 
 struct eix_database {
     Xapian::Database database;           // the handle every read goes through (all shards as one)
+    /// With several shards, each on its own (sharing `database`'s handles, so reopened with it),
+    /// in the order `database` numbers their documents: a weightless search runs shard by shard.
+    std::vector<Xapian::Database> parts;
     /// The shards written to, one for an unsharded database; empty when opened read-only.
     std::vector<Xapian::WritableDatabase> shards;
-    bool is_writable;
+    bool is_writable = false;
     /// Whether it lives in memory only (Xapian's in-memory backend has no transactions).
     bool is_in_memory = false;
     /// Whether a transaction is open: an on-disk database is changed only inside one,
@@ -80,9 +86,16 @@ struct eix_term_list {
 };
 
 struct eix_match_set {
+    /// The matches of a search over every shard as one.
     Xapian::MSet matches;
+    /// Or those of a weightless search run shard by shard (`parts`), merged: each with its
+    /// document id as the shards searched as one number it, in that order.
+    std::vector<std::pair<Xapian::docid, Xapian::MSetIterator>> merged;
+    std::vector<Xapian::MSet> shard_matches;
     /// Whether its documents are fetched all at once on first use (from remote shards).
     mutable bool fetches_in_bulk = false;
+
+    bool is_merged() const { return !shard_matches.empty(); }
 };
 
 struct eix_expansion_set {

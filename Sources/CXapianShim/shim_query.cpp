@@ -32,8 +32,15 @@ extern "C" eix_query *eix_query_combine(eix_query_operator op,
     return eix_guard<eix_query *>(error, nullptr, [&] {
         std::vector<Xapian::Query> parts;
         parts.reserve(count);
-        for (size_t i = 0; i < count; ++i) parts.push_back(subqueries[i]->query);
-        return new eix_query{Xapian::Query(xapian_operator(op), parts.begin(), parts.end())};
+        bool every_part_weightless = true;
+        for (size_t i = 0; i < count; ++i) {
+            parts.push_back(subqueries[i]->query);
+            every_part_weightless = every_part_weightless && subqueries[i]->is_weightless;
+        }
+        // A filter's and an exclusion's later parts add no weight: the first part says.
+        const bool only_first_weighs = op == EIX_QUERY_FILTER || op == EIX_QUERY_AND_NOT;
+        const bool weightless = only_first_weighs && count > 0 ? subqueries[0]->is_weightless : every_part_weightless;
+        return new eix_query{Xapian::Query(xapian_operator(op), parts.begin(), parts.end()), weightless};
     });
 }
 
@@ -41,18 +48,19 @@ extern "C" eix_query *eix_query_value_range(uint32_t slot, const char *lower,
                                             size_t lower_length, const char *upper,
                                             size_t upper_length, eix_error *error) {
     return eix_guard<eix_query *>(error, nullptr, [&] {
+        // A value range weighs nothing.
         if (lower != nullptr && upper != nullptr) {
             return new eix_query{Xapian::Query(Xapian::Query::OP_VALUE_RANGE, slot,
                                                std::string(lower, lower_length),
-                                               std::string(upper, upper_length))};
+                                               std::string(upper, upper_length)), true};
         }
         if (lower != nullptr) {
             return new eix_query{Xapian::Query(Xapian::Query::OP_VALUE_GE, slot,
-                                               std::string(lower, lower_length))};
+                                               std::string(lower, lower_length)), true};
         }
         if (upper != nullptr) {
             return new eix_query{Xapian::Query(Xapian::Query::OP_VALUE_LE, slot,
-                                               std::string(upper, upper_length))};
+                                               std::string(upper, upper_length)), true};
         }
         throw Xapian::InvalidArgumentError("a value range needs at least one bound");
     });
@@ -71,7 +79,8 @@ extern "C" eix_query *eix_query_prefix(const char *prefix, size_t length,
 extern "C" eix_query *eix_query_scale_weight(const eix_query *query, double factor,
                                              eix_error *error) {
     return eix_guard<eix_query *>(error, nullptr, [&] {
-        return new eix_query{Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, query->query, factor)};
+        return new eix_query{Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, query->query, factor),
+                             factor == 0 || query->is_weightless};
     });
 }
 

@@ -135,6 +135,41 @@ import Testing
         #expect(try database.search(try Query.indexed(byAnyOf: []), limit: 10).count == 0)
     }
 
+    /// Run shard by shard (each stops at its first matches), a search without weight keeps
+    /// what the shards searched as one would answer: the first matches in their document order.
+    @Test func aSearchWithoutWeightOverShardsAnswersAsOverOne() throws {
+        let directories = [TemporaryDirectory(), TemporaryDirectory()]
+        defer { directories.forEach { $0.remove() } }
+        let shards = directories.map { Database.Shard.directory($0.path) }
+        let writer = try Database(shards: shards, mode: .writable)
+        try writer.transaction {
+            for index in 0..<60 {
+                let document = Document()
+                if index % 3 != 0 { try document.addTerm("Zorbit") }
+                if index % 5 != 0 { try document.addTerm("Zlog") }
+                try document.addBooleanTerm("Q\(index)")
+                try document.setValue(Array("\(index)".utf8), slot: 0)
+                try writer.replaceDocument(uniqueTerm: "Q\(index)", with: document)
+            }
+        }
+        let both = try Query.combine(.and, [try Query.term("Zorbit"), try Query.term("Zlog")])
+        for database in [writer, try Database(shards: shards, mode: .readOnly)] {
+            let ranked = try database.search(both, limit: 100)
+            let inDocumentOrder = (0..<ranked.count).map(ranked.documentID(at:)).sorted()
+            #expect(inDocumentOrder.count == 32)
+            for (offset, limit) in [(0, 5), (0, 20), (3, 7), (30, 10), (40, 5)] {
+                let matches = try database.search(try both.scaled(by: 0), offset: offset, limit: limit)
+                let identifiers = (0..<matches.count).map(matches.documentID(at:))
+                #expect(identifiers == Array(inDocumentOrder.dropFirst(offset).prefix(limit)))
+                for rank in 0..<matches.count {
+                    #expect(matches.weight(at: rank) == 0)
+                    let read = try matches.document(at: rank), byID = try database.document(id: identifiers[rank])
+                    #expect(try read.valueBytes(slot: 0) == byID?.valueBytes(slot: 0))
+                }
+            }
+        }
+    }
+
     @Test func feedbackTermsAreWhatTheDocumentsShareBeyondTheQuery() throws {
         let filler = (0..<8).map { ["Zfiller\($0)"] }
         let database = try database(of: [
