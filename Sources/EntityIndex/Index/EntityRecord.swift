@@ -76,14 +76,33 @@ struct RecordReader {
     }
 
     /// The names, for scoring name matches.
+    /// (Read byte by byte, with no intermediate arrays: a name look-up reads the names of
+    /// dozens of matches.)
     var names: [EntityName] {
-        bytes[fields[4]].split(separator: UInt8(ascii: "\n")).map { line in
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            func words(_ index: Int) -> [String] {
-                index < fields.count ? fields[index].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) } : []
-            }
-            return EntityName(property: String(decoding: fields[0], as: UTF8.self), words: words(1), latinSpelling: words(2))
+        var names: [EntityName] = []
+        var rest = bytes[fields[4]]
+        while !rest.isEmpty {
+            let line = rest.prefix { $0 != UInt8(ascii: "\n") }
+            rest = rest.dropFirst(line.count + 1)
+            let property = line.prefix { $0 != UInt8(ascii: "\t") }
+            let nameWords = line.dropFirst(property.count + 1).prefix { $0 != UInt8(ascii: "\t") }
+            let latinWords = line.dropFirst(property.count + nameWords.count + 2)
+            names.append(EntityName(property: String(decoding: property, as: UTF8.self),
+                                    words: Self.words(in: nameWords), latinSpelling: Self.words(in: latinWords)))
         }
+        return names
+    }
+
+    /// The space-separated words of a name.
+    private static func words(in text: ArraySlice<UInt8>) -> [String] {
+        var words: [String] = []
+        var rest = text
+        while !rest.isEmpty {
+            let word = rest.prefix { $0 != UInt8(ascii: " ") }
+            if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+            rest = rest.dropFirst(word.count + 1)
+        }
+        return words
     }
 
     /// When the entity happens, if its type has a time and it holds one.

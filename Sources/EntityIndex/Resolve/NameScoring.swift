@@ -87,7 +87,7 @@ enum NameScoring {
         guard total > 0 else { return 0 }
         let coveredCount = covered.nonzeroBitCount + coveredBeyond.count
         // "the hobbit" fits "The Hobbit" whole, though the query counts "hobbit" alone.
-        let counted = query.leavesOutStopWords ? name.filter { !NameWords.stopWords.contains($0) }.count : name.count
+        let counted = query.leavesOutStopWords ? name.reduce(0) { NameWords.stopWords.contains($1) ? $0 : $0 + 1 } : name.count
         return total / Double(words.count) * (0.75 + 0.25 * min(1, Double(coveredCount) / Double(max(counted, 1))))
     }
 

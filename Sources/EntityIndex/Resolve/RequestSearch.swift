@@ -294,13 +294,18 @@ struct RequestSearch {
             }
             for person in namedAfter { othersNamedAfter[person, default: []].append(index) }
         }
-        for person in people {
-            guard let identifier = candidates[person].identifier ?? candidates[person].record?.identifier,
-                  let term = IndexLayout.anyReferenceTerm(to: identifier) else { continue }
+        // Which of them refer to whom, read in one pass over the postings of every person's reference term.
+        let referredTo = people.compactMap { person -> (person: Int, term: String)? in
+            guard othersNamedAfter[person] != nil, let identifier = candidates[person].identifier ?? candidates[person].record?.identifier,
+                  let term = IndexLayout.anyReferenceTerm(to: identifier) else { return nil }
+            return (person, term)
+        }
+        guard !referredTo.isEmpty else { return }
+        let namedAfterSomeone = Set(othersNamedAfter.values.joined()).map { candidates[$0] }
+        let (holds, column) = try reader.postings(of: referredTo.map(\.term), in: namedAfterSomeone)
+        for (row, person) in referredTo.map(\.person).enumerated() {
             let namedAfter = (othersNamedAfter[person] ?? []).filter { candidates[$0].score >= candidates[person].score }
-            guard !namedAfter.isEmpty else { continue }
-            let (holds, column) = try reader.postings(of: [term], in: namedAfter.map { candidates[$0] })
-            let referring = namedAfter.filter { index in candidates[index].documentID.flatMap { column[$0] }.map { holds[0][$0] } ?? false }
+            let referring = namedAfter.filter { index in candidates[index].documentID.flatMap { column[$0] }.map { holds[row][$0] } ?? false }
             for index in referring {
                 candidates[person].score = max(candidates[person].score, candidates[index].score)
                 candidates[index].score = candidates[person].score - Resolution.lessLikelyShare
