@@ -8,6 +8,15 @@ import Testing
         #expect(try normalizedWords(in: "Łukasz STRAßE Café") == ["lukasz", "strasse", "cafe"])
     }
 
+    /// A value matched whole drops every whitespace, ASCII or not, and keeps the rest as it is lowercased.
+    @Test func wholeValuesDropEveryWhitespace() {
+        #expect(Searchability.wholeValue(" Amara.Okafor@Tycho-Station.SPACE\t\n") == "amara.okafor@tycho-station.space")
+        #expect(Searchability.wholeValue("ab\u{0B}c\u{0C}d\re f") == "abcdef")
+        #expect(Searchability.wholeValue("Łukasz\u{00A0}Nowak\u{2003}\u{3000}x") == "łukasznowakx")
+        #expect(Searchability.wholeValue("東京 タワー") == "東京タワー")
+        #expect(Searchability.wholeValue(" \t ") == "")
+    }
+
     @Test func compatibilityFormsFold() throws {
         // Full-width letters and the "fi" ligature are their plain forms.
         #expect(try normalizedWords(in: "ＡＢＣ ﬁnance") == ["abc", "finance"])

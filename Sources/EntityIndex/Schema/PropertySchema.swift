@@ -22,8 +22,14 @@ public enum Searchability: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// A value as it is matched whole: lowercased, without whitespace.
     static func wholeValue(_ text: String) -> String {
+        let lowered = text.lowercased()
+        if lowered.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (most text): its whitespace is tab to carriage return and the space. Filtering
+            // bytes spares appending scalars one by one, 3% of a plain search (which does it once).
+            return String(decoding: lowered.utf8.filter { $0 != 0x20 && !(0x09...0x0D).contains($0) }, as: UTF8.self)
+        }
         var value = String.UnicodeScalarView()
-        value.append(contentsOf: text.lowercased().unicodeScalars.lazy.filter { !$0.properties.isWhitespace })
+        value.append(contentsOf: lowered.unicodeScalars.lazy.filter { !$0.properties.isWhitespace })
         return String(value)
     }
 }
