@@ -66,13 +66,17 @@ Xapian::WritableDatabase open_writer(const eix_shard &shard, eix_remote_timeouts
     return Xapian::Remote::open_writable(name, shard.port, timeouts.request, timeouts.connect);
 }
 
-/// A match set of a handle with remote shards, remembered for documents read by id later.
-Xapian::MSet remembered(eix_database &database, Xapian::MSet matches) {
-    if (!database.has_remote) return matches;
-    constexpr size_t kept = 8;
-    if (database.recent_matches.size() == kept) database.recent_matches.erase(database.recent_matches.begin());
-    database.recent_matches.push_back(matches);
-    return matches;
+/// The matches of a search, remembered by a handle with remote shards for documents read by id later.
+eix_match_set *remembered(eix_database &database, eix::MatchList matches) {
+    if (database.has_remote) {
+        constexpr size_t kept = 8;
+        if (database.recent_matches.size() == kept) database.recent_matches.erase(database.recent_matches.begin());
+        database.recent_matches.push_back(matches);
+    }
+    auto set = std::make_unique<eix_match_set>();
+    set->matches = std::move(matches);
+    set->fetches_in_bulk = database.has_remote;
+    return eix::hand_over(std::move(set));
 }
 
 /// A document of one of the recent match sets of a handle with remote shards:
@@ -83,9 +87,10 @@ bool recently_matched(eix_database &database, Xapian::docid docid, Xapian::Docum
     if (known == database.fetched_documents.end()) {
         if (database.fetched_documents.size() > 100'000) database.fetched_documents.clear();
         for (auto set = database.recent_matches.rbegin(); set != database.recent_matches.rend(); ++set) {
-            if (std::find(set->begin(), set->end(), docid) == set->end()) continue;
+            const auto &items = set->items;
+            if (std::none_of(items.begin(), items.end(), [docid](const auto &item) { return item.first == docid; })) continue;
             set->fetch();
-            for (auto item = set->begin(); item != set->end(); ++item) database.fetched_documents.emplace(*item, item.get_document());
+            for (const auto &[id, item] : items) database.fetched_documents.emplace(id, item.get_document());
             break;
         }
         known = database.fetched_documents.find(docid);
@@ -661,14 +666,6 @@ extern "C" int eix_database_set_metadata(eix_database *database, const char *key
 
 namespace {
 
-/// The match set of a search over every shard as one.
-eix_match_set *ranked(eix_database &database, Xapian::MSet matches) {
-    auto set = std::make_unique<eix_match_set>();
-    set->matches = remembered(database, std::move(matches));
-    set->fetches_in_bulk = database.has_remote;
-    return eix::hand_over(std::move(set));
-}
-
 /// A weightless search over several shards, run shard by shard and merged. Searched as one,
 /// Xapian reads every match of such a search, since the shards' documents do not come in
 /// order (an AND of two name words, limit 20, over 100k entities in two shards: 0.9 ms, where
@@ -676,22 +673,22 @@ eix_match_set *ranked(eix_database &database, Xapian::MSet matches) {
 /// `offset + limit`, and those hold the first `offset + limit` of all, as the shards searched
 /// as one interleave their documents' ids: the Nth of `parts` numbers its document d
 /// (d - 1) x count + N + 1.
-eix_match_set *weightless_by_shard(eix_database &database, const Xapian::Query &query, uint32_t offset, uint32_t limit) {
-    auto set = std::make_unique<eix_match_set>();
+eix::MatchList weightless_by_shard(eix_database &database, const Xapian::Query &query, uint32_t offset, uint32_t limit) {
+    eix::MatchList merged;
     const Xapian::doccount count = database.parts.size();
     for (Xapian::doccount part = 0; part < count; ++part) {
         Xapian::Enquire enquire(database.parts[part]);
         enquire.set_query(query);
         enquire.set_docid_order(Xapian::Enquire::ASCENDING);
-        set->shard_matches.push_back(enquire.get_mset(0, offset + limit));
-        const Xapian::MSet &matches = set->shard_matches.back();
-        for (auto item = matches.begin(); item != matches.end(); ++item) set->merged.emplace_back((*item - 1) * count + part + 1, item);
+        merged.sets.push_back(enquire.get_mset(0, offset + limit));
+        const Xapian::MSet &matches = merged.sets.back();
+        for (auto item = matches.begin(); item != matches.end(); ++item) merged.items.emplace_back((*item - 1) * count + part + 1, item);
     }
-    std::sort(set->merged.begin(), set->merged.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    set->merged.erase(set->merged.begin(), set->merged.begin() + std::min<size_t>(offset, set->merged.size()));
-    if (set->merged.size() > limit) set->merged.resize(limit);
-    set->fetches_in_bulk = database.has_remote;
-    return eix::hand_over(std::move(set));
+    auto &items = merged.items;
+    std::sort(items.begin(), items.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    items.erase(items.begin(), items.begin() + std::min<size_t>(offset, items.size()));
+    if (items.size() > limit) items.resize(limit);
+    return merged;
 }
 
 }  // namespace
@@ -701,12 +698,14 @@ extern "C" eix_match_set *eix_database_search(eix_database *database,
                                               uint32_t limit, double k1, double b,
                                               eix_error *error) {
     return eix_guard<eix_match_set *>(error, nullptr, [&] {
-        if (query->is_weightless && !database->parts.empty()) return weightless_by_shard(*database, query->query, offset, limit);
+        if (query->is_weightless && !database->parts.empty()) {
+            return remembered(*database, weightless_by_shard(*database, query->query, offset, limit));
+        }
         Xapian::Enquire enquire(database->database);
         enquire.set_query(query->query);
         // k2 0, k3 1 and a minimum normalised length of 0.5, as Xapian's default BM25Weight has them.
         enquire.set_weighting_scheme(Xapian::BM25Weight(k1, 0, 1, b, 0.5));
-        return ranked(*database, enquire.get_mset(offset, limit));
+        return remembered(*database, eix::MatchList(enquire.get_mset(offset, limit)));
     });
 }
 
@@ -719,7 +718,7 @@ extern "C" eix_match_set *eix_database_search_by_value(eix_database *database,
         enquire.set_query(query->query);
         enquire.set_sort_by_value(slot, ascending == 0);
         enquire.set_docid_order(Xapian::Enquire::ASCENDING);
-        return ranked(*database, enquire.get_mset(offset, limit));
+        return remembered(*database, eix::MatchList(enquire.get_mset(offset, limit)));
     });
 }
 
@@ -821,29 +820,26 @@ extern "C" double eix_expansion_set_weight(const eix_expansion_set *set, uint32_
 extern "C" void eix_expansion_set_free(eix_expansion_set *set) { delete set; }
 
 extern "C" uint32_t eix_match_set_size(const eix_match_set *matches) {
-    return matches->is_merged() ? matches->merged.size() : matches->matches.size();
+    return matches->matches.items.size();
 }
 
 extern "C" uint32_t eix_match_set_docid(const eix_match_set *matches, uint32_t index) {
-    return matches->is_merged() ? matches->merged[index].first : *matches->matches[index];
+    return matches->matches.items[index].first;
 }
 
 extern "C" double eix_match_set_weight(const eix_match_set *matches, uint32_t index) {
-    return matches->is_merged() ? 0 : matches->matches[index].get_weight();
+    return matches->matches.items[index].second.get_weight();
 }
 
 extern "C" eix_document *eix_match_set_document(const eix_match_set *matches,
                                                 uint32_t index, eix_error *error) {
     return eix_guard<eix_document *>(error, nullptr, [&] {
         if (matches->fetches_in_bulk) {
-            // One request to each remote shard for every document, rather than one per document.
-            if (!matches->is_merged()) matches->matches.fetch();
-            for (const auto &shard_matches : matches->shard_matches) shard_matches.fetch();
+            matches->matches.fetch();
             matches->fetches_in_bulk = false;
         }
         auto document = std::make_unique<eix_document>();
-        document->document = matches->is_merged() ? matches->merged[index].second.get_document()
-                                                  : matches->matches[index].get_document();
+        document->document = matches->matches.items[index].second.get_document();
         return eix::hand_over(std::move(document));
     });
 }

@@ -33,6 +33,31 @@ struct eix_query {
     bool is_weightless = false;
 };
 
+namespace eix {
+
+/// The matches of one search, in order, each with its document id as every shard searched
+/// as one numbers it: from one match set (the shards as one), or merged from one a shard
+/// (a weightless search, which each shard stops early; see `eix_database_search`).
+struct MatchList {
+    std::vector<Xapian::MSet> sets;
+    std::vector<std::pair<Xapian::docid, Xapian::MSetIterator>> items;
+
+    MatchList() = default;
+    /// The matches of one match set of the shards as one.
+    explicit MatchList(Xapian::MSet set) {
+        items.reserve(set.size());
+        for (auto item = set.begin(); item != set.end(); ++item) items.emplace_back(*item, item);
+        sets.push_back(std::move(set));
+    }
+
+    /// Reads every document at once: one request to each remote shard rather than one a document.
+    void fetch() const {
+        for (const auto &set : sets) set.fetch();
+    }
+};
+
+}  // namespace eix
+
 struct eix_database {
     Xapian::Database database;           // the handle every read goes through (all shards as one)
     /// With several shards, each on its own (sharing `database`'s handles, so reopened with it),
@@ -65,7 +90,7 @@ struct eix_database {
     /// read by id that one of them holds comes with all of that set's
     /// documents (one request a shard rather than one a document), and the
     /// documents so fetched. Forgotten with the term frequencies.
-    std::vector<Xapian::MSet> recent_matches;
+    std::vector<eix::MatchList> recent_matches;
     std::unordered_map<Xapian::docid, Xapian::Document> fetched_documents;
 
     /// Forgets what was remembered of the revision it reads.
@@ -86,16 +111,9 @@ struct eix_term_list {
 };
 
 struct eix_match_set {
-    /// The matches of a search over every shard as one.
-    Xapian::MSet matches;
-    /// Or those of a weightless search run shard by shard (`parts`), merged: each with its
-    /// document id as the shards searched as one number it, in that order.
-    std::vector<std::pair<Xapian::docid, Xapian::MSetIterator>> merged;
-    std::vector<Xapian::MSet> shard_matches;
+    eix::MatchList matches;
     /// Whether its documents are fetched all at once on first use (from remote shards).
     mutable bool fetches_in_bulk = false;
-
-    bool is_merged() const { return !shard_matches.empty(); }
 };
 
 struct eix_expansion_set {
