@@ -671,8 +671,7 @@ namespace {
 /// order (an AND of two name words, limit 20, over 100k entities in two shards: 0.9 ms, where
 /// one database stops at its first 20 in 0.01); each shard alone stops at its first
 /// `offset + limit`, and those hold the first `offset + limit` of all, as the shards searched
-/// as one interleave their documents' ids: the Nth of `parts` numbers its document d
-/// (d - 1) x count + N + 1.
+/// as one interleave their documents' ids: `parts[n]`'s document d is (d - 1) x count + n + 1.
 eix::MatchList weightless_by_shard(eix_database &database, const Xapian::Query &query, uint32_t offset, uint32_t limit) {
     eix::MatchList merged;
     const Xapian::doccount count = database.parts.size();
