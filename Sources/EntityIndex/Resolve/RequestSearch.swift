@@ -215,7 +215,7 @@ struct RequestSearch {
         }
 
         var scored = try scoring(found.values.sorted { $0.documentID! < $1.documentID! })
-        if let meaning = meaningToSearch, !scored.contains(where: { $0.score >= Resolution.resolvedScore - 1e-9 }) {
+        if let meaning = meaningToSearch, !scored.contains(where: { Resolution.accountsForRequest($0.score) }) {
             // What the words find does not account for the request: what means the same in other words
             // joins, ranked as the least relevant text match — unless with it something the words found does.
             let nearest = try nearestInMeaning(meaning, ofTypes: Set(interpretation.types), filter: narrowed)
@@ -229,7 +229,7 @@ struct RequestSearch {
             // Only those the nearest found or lent their meaning to are scored again.
             scored = try (scored.filter { !nearestIDs.contains($0.documentID!) } + scoring(nearestIDs.compactMap { found[$0] }))
                 .sorted { $0.documentID! < $1.documentID! }
-            if scored.contains(where: { $0.score >= Resolution.resolvedScore - 1e-9 && !foundByMeaningOnly.contains($0.documentID!) }) {
+            if scored.contains(where: { Resolution.accountsForRequest($0.score) && !foundByMeaningOnly.contains($0.documentID!) }) {
                 scored.removeAll { foundByMeaningOnly.contains($0.documentID!) }
             }
         }

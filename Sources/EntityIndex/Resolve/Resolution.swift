@@ -37,6 +37,8 @@ public struct Resolution: Sendable, Hashable {
     /// The first result is acted on only when its score reaches this: it
     /// accounts for the request (every word held, or all but a small one).
     public static let resolvedScore = 0.75
+    /// Whether a score reaches `resolvedScore` (allowing for rounding in its sums).
+    static func accountsForRequest(_ score: Double) -> Bool { score >= resolvedScore - 1e-9 }
     /// The first result wins clearly when it leads the second by at least this much.
     public static let ambiguityMargin = 0.1
     /// How much a visible entity's score is raised when context is given.
@@ -72,16 +74,16 @@ public struct Resolution: Sendable, Hashable {
         let answers = results.prefix { $0.score >= Self.minimumScore }
         if let reference = interpretation?.reference, reference.isPlural {
             // "both" is answered by two, not by three.
-            let accountFor = answers.allSatisfy { $0.score >= Self.resolvedScore - 1e-9 } && answers.count <= (reference.count ?? answers.count)
+            let accountFor = answers.allSatisfy { Self.accountsForRequest($0.score) } && answers.count <= (reference.count ?? answers.count)
             status = answers.isEmpty ? .notFound : accountFor ? .resolved : .ambiguous
             return
         }
         switch answers.count {
         case 0: status = .notFound
-        case _ where answers[0].score < Self.resolvedScore - 1e-9: status = .ambiguous
+        case _ where !Self.accountsForRequest(answers[0].score): status = .ambiguous
         case 1: status = .resolved
         // A request for several ("are there any mails about…") is answered by all that fit, never by one of them.
-        case _ where interpretation?.asksForSeveral == true && answers[1].score >= Self.resolvedScore - 1e-9: status = .ambiguous
+        case _ where interpretation?.asksForSeveral == true && Self.accountsForRequest(answers[1].score): status = .ambiguous
         default:
             // The tolerance keeps 0.9 against 0.8 a clear lead despite binary fractions.
             status = answers[0].score - answers[1].score >= Self.ambiguityMargin - 1e-9 ? .resolved : .ambiguous

@@ -31,11 +31,9 @@ struct MeaningTable: Sendable {
     /// (no word the lexicon knows) is left out.
     mutating func add(encoded bytes: ArraySlice<UInt8>, documentID: UInt32, type: EntityType) {
         guard bytes.count == 4 + dimensions else { return }
-        let start = bytes.startIndex
-        let bits = UInt32(bytes[start]) | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2]) << 16 | UInt32(bytes[start + 3]) << 24
         rows[type, default: Rows()].documentIDs.append(documentID)
-        rows[type]!.scales.append(Float(bitPattern: bits))
-        rows[type]!.values.append(contentsOf: bytes[(start + 4)...].map { Int8(bitPattern: $0) })
+        rows[type]!.scales.append(MeaningVector.scale(ofEncoded: bytes))
+        rows[type]!.values.append(contentsOf: bytes.dropFirst(4).map { Int8(bitPattern: $0) })
         rows[type]!.values.append(contentsOf: repeatElement(0, count: stride - dimensions))
     }
 

@@ -41,8 +41,13 @@ struct MeaningVector: Equatable {
     /// A vector read back from `encoded`; nil when the bytes are not one.
     init?(encoded bytes: [UInt8], dimensions: Int) {
         guard bytes.count == 4 + dimensions else { return nil }
-        let scale = Float(bitPattern: UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24)
-        self.init(quantized: bytes[4...].map { Int8(bitPattern: $0) }, scale: scale)
+        self.init(quantized: bytes[4...].map { Int8(bitPattern: $0) }, scale: Self.scale(ofEncoded: bytes[...]))
+    }
+
+    /// The scale `encoded` begins with (4 bytes, little-endian).
+    static func scale(ofEncoded bytes: ArraySlice<UInt8>) -> Float {
+        let start = bytes.startIndex
+        return Float(bitPattern: UInt32(bytes[start]) | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2]) << 16 | UInt32(bytes[start + 3]) << 24)
     }
 
     /// A vector kept as one signed byte a value and a scale (as `encoded` holds it).
