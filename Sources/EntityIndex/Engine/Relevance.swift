@@ -21,11 +21,4 @@ public struct Relevance: Sendable, Hashable {
     /// nDCG@10 against Xapian's defaults is CISI 0.3976 (0.3907), cranfield
     /// 0.3723 (0.3653), scifact-train 0.6933 (0.6947); see the README.
     public static let standard = Relevance(k1: 1.5, b: 0.6)
-
-    /// Each word counted once, by how rare it is (k1 0, b 0): what picks the entities
-    /// whose names are scored. A name word says nothing more for being repeated or
-    /// for the rest of the entity's text being short, and weighing without lengths
-    /// spares Xapian a look-up of every match's length (a name word 1,551 entities
-    /// hold, at 1M: 2.9 ms ranked by standard BM25, 0.18 ms so).
-    static let namePicking = Relevance(k1: 0, b: 0)
 }

@@ -34,7 +34,7 @@ struct NameResolver {
         var query = requiringAll ? try Query.combine(.and, alternatives).scaled(by: 0) : try Query.combine(.or, alternatives)
         if let filter { query = try Query.combine(.filter, [query, filter]) }
 
-        return try scored(try reader.database.search(query, limit: Self.candidateLimit, relevance: .namePicking), words: words)
+        return try scored(try reader.database.search(query, limit: Self.candidateLimit), words: words)
     }
 
     /// Entities one of whose whole names the words are (stop words aside),
@@ -43,7 +43,7 @@ struct NameResolver {
         guard let term = IndexLayout.wholeNameTerm(words), try reader.database.termFrequency(term) > 0 else { return [] }
         var query = try Query.term(term)
         if let filter { query = try Query.combine(.filter, [query, filter]) }
-        return try scored(try reader.database.search(query, limit: Self.candidateLimit, relevance: .namePicking), words: words)
+        return try scored(try reader.database.search(query, limit: Self.candidateLimit), words: words)
     }
 
     /// Matches scored by how well their names fit the words; those whose
