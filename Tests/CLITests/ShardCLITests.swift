@@ -18,8 +18,12 @@ import Testing
         #expect(try CLITests.run(["--index", path, "init", "--shards", "3"]).status == 0)
         #expect(try CLITests.run(["--index", path, "donate", "-"], input: lines(0..<20)).status == 0)
 
-        // The process dies after the first shard committed the second batch.
-        let crashed = try CLITests.run(["--index", path, "donate", "-"], input: lines(20..<60),
+        // The process dies after the first shard committed the second batch (read
+        // from a file: a copy of standard input would outlive the process).
+        let batch = path + "-batch.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: batch) }
+        try Data(lines(20..<60).utf8).write(to: URL(fileURLWithPath: batch))
+        let crashed = try CLITests.run(["--index", path, "donate", batch],
                                        environment: ["ENTITY_INDEX_CRASH_BETWEEN_SHARD_COMMITS": "1"])
         #expect(crashed.status == 86)
         let cut = try JSONDecoder().decode(Statistics.self, from: Data(try CLITests.run(["--index", path, "stats", "--json"]).output.utf8))
