@@ -51,6 +51,24 @@ import Testing
         // A word said twice covers both of a name's.
         #expect(NameScoring.score(query: ["orbit", "orbit"], name: ["orbit", "orbit"]) == 1)
     }
+
+    @Test func aNameThatMustFitEveryWordIsLookedForAmongHoldersOfThemAll() throws {
+        // A name that leaves one of three words unfit scores at most 2/3: under 0.7, each word is required.
+        #expect(NameScoring.needsEveryWord(["amara", "okafr", "jones"], toScore: 0.7))
+        #expect(!NameScoring.needsEveryWord(["amara", "okafr", "jones", "sync"], toScore: 0.7))
+        #expect(!NameScoring.needsEveryWord(["amara", "okafr", "jones"], toScore: 0))
+        #expect(NameScoring.score(query: ["amara", "okafr", "jones"], name: ["amara", "jones", "review"]) < 0.7)
+        let index = try EntityIndex()
+        try index.donate([event("evt-1", title: "Amara Okafor Jones Sync"), event("evt-2", title: "Amara Jones Review")])
+        let (required, any) = try index.withReader { reader in
+            let names = NameResolver(reader: reader)
+            return (try names.candidates(for: ["amara", "okafr", "jones"], filter: nil, minimumScore: 0.7),
+                    try names.candidates(for: ["amara", "okafr", "jones"], filter: nil))
+        }
+        // The typo still finds its word; a name without it is not even weighed.
+        #expect(required.compactMap { $0.identifier?.id ?? $0.record?.identifier.id } == ["evt-1"])
+        #expect(any.count == 2)
+    }
 }
 
 /// Resolving by name, property, range and screen context, with verdicts.

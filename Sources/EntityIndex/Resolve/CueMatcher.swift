@@ -168,7 +168,11 @@ struct CueMatcher {
     /// The entities of a filter whose names the words fit well.
     private func named(_ words: [String], among filter: Query) throws -> [Entity] {
         let names = NameResolver(reader: reader)
-        let candidates = try names.wholeNameCandidates(for: words, filter: filter) + names.candidates(for: words, filter: filter)
+        // A whole name scores 1, as much as any name can: when whole names fill
+        // the limit, no name that merely holds the words can change the answer.
+        let wholeNames = try names.wholeNameCandidates(for: words, filter: filter)
+        let candidates = wholeNames.count >= Self.namedLimit
+            ? wholeNames : wholeNames + (try names.candidates(for: words, filter: filter, minimumScore: Self.namedMinimumScore))
         var seen: Set<UInt32> = []
         var entities: [Entity] = []
         for candidate in candidates.sorted(by: { $0.score > $1.score }) where candidate.score >= Self.namedMinimumScore {

@@ -15,23 +15,35 @@ struct NameResolver {
     /// `candidateLimit` in index order — their scores rank them, and Xapian
     /// stops once it has them instead of weighing every holder of common
     /// words; without `guessing`, only names that hold some word as it is.
-    func candidates(for words: [String], filter: Query?, requiringAll: Bool = false, guessing: Bool = true) throws -> [Candidate] {
-        var alternatives: [Query] = []
-        let significant = NameWords.significant(words)
-        for word in significant {
-            alternatives.append(try Query.term(IndexLayout.nameTerm(word)))
+    /// With `minimumScore`, only names that may reach it: when a name that
+    /// leaves one word unfit scores below it, each word (or a guess at it) is
+    /// required, and Xapian walks only entities that hold them all.
+    func candidates(for words: [String], filter: Query?, requiringAll: Bool = false, guessing: Bool = true,
+                    minimumScore: Double = 0) throws -> [Candidate] {
+        var alternativesOfWords: [[Query]] = []
+        for word in NameWords.significant(words) {
+            var alternatives = [try Query.term(IndexLayout.nameTerm(word))]
             // A word some name holds as it is needs no guessing: only unknown
             // words look for names they begin or are a typo of.
-            guard !requiringAll, guessing, try reader.database.termFrequency(IndexLayout.nameTerm(word)) == 0 else { continue }
-            if word.utf8.count >= 2 {
-                alternatives.append(try Query.prefix(IndexLayout.nameTerm(word), maximumExpansion: Self.prefixExpansion))
+            if !requiringAll, guessing, try reader.database.termFrequency(IndexLayout.nameTerm(word)) == 0 {
+                if word.utf8.count >= 2 {
+                    alternatives.append(try Query.prefix(IndexLayout.nameTerm(word), maximumExpansion: Self.prefixExpansion))
+                }
+                for correction in try corrections(of: word) {
+                    alternatives.append(try Query.term(IndexLayout.nameTerm(correction)))
+                }
             }
-            for correction in try corrections(of: word) {
-                alternatives.append(try Query.term(IndexLayout.nameTerm(correction)))
-            }
+            alternativesOfWords.append(alternatives)
         }
-        guard !alternatives.isEmpty else { return [] }
-        var query = requiringAll ? try Query.combine(.and, alternatives).scaled(by: 0) : try Query.combine(.or, alternatives)
+        guard !alternativesOfWords.isEmpty else { return [] }
+        var query: Query
+        if requiringAll {
+            query = try Query.combine(.and, alternativesOfWords.flatMap { $0 }).scaled(by: 0)
+        } else if NameScoring.needsEveryWord(words, toScore: minimumScore) {
+            query = try Query.combine(.and, try alternativesOfWords.map { try Query.combine(.or, $0) })
+        } else {
+            query = try Query.combine(.or, alternativesOfWords.flatMap { $0 })
+        }
         if let filter { query = try Query.combine(.filter, [query, filter]) }
 
         return try scored(try reader.database.search(query, limit: Self.candidateLimit), words: words)

@@ -91,6 +91,14 @@ enum NameScoring {
         return total / Double(words.count) * (0.75 + 0.25 * min(1, Double(coveredCount) / Double(max(counted, 1))))
     }
 
+    /// Whether a name must fit every one of the query words to score at least
+    /// `minimum`: a name that leaves one of n counted words unfit scores at
+    /// most (n − 1) / n.
+    static func needsEveryWord(_ words: [String], toScore minimum: Double) -> Bool {
+        let counted = QueryWords(words).words.count
+        return counted > 0 && Double(counted - 1) / Double(counted) < minimum
+    }
+
     /// The best score over an entity's names, and the property of the best name.
     static func best(query: [String], names: [EntityName]) -> (score: Double, property: String)? {
         best(QueryWords(query), names: names)
