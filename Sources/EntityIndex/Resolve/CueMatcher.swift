@@ -170,7 +170,7 @@ struct CueMatcher {
         let names = NameResolver(reader: reader)
         // A whole name scores 1, as much as any name can: when whole names fill
         // the limit, no name that merely holds the words can change the answer.
-        let wholeNames = try names.wholeNameCandidates(for: words, filter: filter)
+        let wholeNames = try names.wholeNameCandidates(for: words, filter: filter, limit: Self.namedLimit)
         let candidates = wholeNames.count >= Self.namedLimit
             ? wholeNames : wholeNames + (try names.candidates(for: words, filter: filter, minimumScore: Self.namedMinimumScore))
         var seen: Set<UInt32> = []

@@ -50,12 +50,12 @@ struct NameResolver {
     }
 
     /// Entities one of whose whole names the words are (stop words aside),
-    /// scored 1; empty when no name is exactly that. One term look-up.
-    func wholeNameCandidates(for words: [String], filter: Query?) throws -> [Candidate] {
+    /// scored 1, at most `limit`; empty when no name is exactly that. One term look-up.
+    func wholeNameCandidates(for words: [String], filter: Query?, limit: Int = candidateLimit) throws -> [Candidate] {
         guard let term = IndexLayout.wholeNameTerm(words), try reader.database.termFrequency(term) > 0 else { return [] }
         var query = try Query.term(term)
         if let filter { query = try Query.combine(.filter, [query, filter]) }
-        return try scored(try reader.database.search(query, limit: Self.candidateLimit), words: words)
+        return try scored(try reader.database.search(query, limit: limit), words: words)
     }
 
     /// Matches scored by how well their names fit the words; those whose
