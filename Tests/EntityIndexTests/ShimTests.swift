@@ -170,6 +170,35 @@ import Testing
         }
     }
 
+    @Test func aListOfDocumentsConfinesASearchOnOneDatabaseAndOverShards() throws {
+        for shardCount in [1, 3] {
+            let directories = (0..<shardCount).map { _ in TemporaryDirectory() }
+            defer { directories.forEach { $0.remove() } }
+            let shards = directories.map { Database.Shard.directory($0.path) }
+            let writer = try Database(shards: shards, mode: .writable)
+            try writer.transaction {
+                for index in 0..<40 {
+                    let document = Document()
+                    if index % 2 == 0 { try document.addTerm("Zeven") }
+                    try document.addBooleanTerm("Q\(index)")
+                    try writer.replaceDocument(uniqueTerm: "Q\(index)", with: document)
+                }
+            }
+            for database in [writer, try Database(shards: shards, mode: .readOnly)] {
+                let all = try database.search(try Query.term("Zeven"), limit: 100)
+                let even = Set((0..<all.count).map(all.documentID(at:)))
+                #expect(even.count == 20)
+                let asked = Array(Set((1...40).filter { $0 % 3 != 0 }.map(UInt32.init)).union([9_999]))  // one id no document has
+                let filter = try Query.combine(.filter, [try database.query(matchingDocuments: asked), try Query.term("Zeven")])
+                let matches = try database.search(filter, limit: 100)
+                let found = (0..<matches.count).map(matches.documentID(at:))
+                #expect(Set(found) == even.intersection(asked), "\(shardCount) shards")
+                #expect(found == found.sorted() && (0..<matches.count).allSatisfy { matches.weight(at: $0) == 0 })
+                #expect(try database.search(try database.query(matchingDocuments: []), limit: 10).count == 0)
+            }
+        }
+    }
+
     @Test func feedbackTermsAreWhatTheDocumentsShareBeyondTheQuery() throws {
         let filler = (0..<8).map { ["Zfiller\($0)"] }
         let database = try database(of: [

@@ -211,6 +211,13 @@ void eix_query_free(eix_query *_Nullable query);
 
 typedef struct eix_database eix_database;
 
+/** Exactly some documents of a database (ids as `database` numbers them, in
+ *  any order), weighing nothing: confines a search to earlier matches without
+ *  a term look-up each. Local shards only (a remote one cannot run it: find
+ *  documents there by their unique terms); valid for searches of `database`. */
+eix_query *_Nullable eix_query_documents(const eix_database *database, const uint32_t *_Nullable docids, size_t count,
+                               eix_error *_Nullable error);
+
 /** How a database is opened. */
 typedef enum {
     /** Read-only snapshot of an on-disk database; must exist. */

@@ -174,6 +174,17 @@ final class Database {
         try withEngineError { eix_database_document(handle, id, $0) }.map(Document.init(owning:))
     }
 
+    /// Exactly some documents (ids as this database numbers them), weighing
+    /// nothing: as a filter, it confines a search of this database to earlier
+    /// matches without a term look-up each. Local shards only: with remote ones,
+    /// confine it by the documents' unique terms (`Query.indexed(byAnyOf:)`).
+    func query(matchingDocuments ids: [UInt32]) throws -> Query {
+        let handle = try ids.withUnsafeBufferPointer { buffer in
+            try withEngineError { eix_query_documents(self.handle, buffer.baseAddress, buffer.count, $0) }
+        }
+        return Query(handle: handle!)
+    }
+
     /// Whether some shard is served by `xapian-tcpsrv`.
     var hasRemoteShards: Bool { shards.contains(where: \.isRemote) }
 

@@ -20,7 +20,8 @@ final class Query {
 
     let handle: OpaquePointer
 
-    private init(handle: OpaquePointer) {
+    /// Takes over a query the shim made.
+    init(handle: OpaquePointer) {
         self.handle = handle
     }
 

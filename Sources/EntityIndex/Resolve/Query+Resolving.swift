@@ -35,12 +35,15 @@ extension IndexReader {
     }
 
     /// The documents of some candidates from the index that a filter lets
-    /// through (all of them without one).
+    /// through (all of them without one): on local shards by their ids, on
+    /// remote ones by their unique terms.
     func passing(_ candidates: [Candidate], _ filter: Query?) throws -> Set<UInt32> {
         let documentIDs = Set(candidates.compactMap(\.documentID))
         guard let filter, !documentIDs.isEmpty else { return documentIDs }
-        let query = try Query.combine(.filter, [try Query.indexed(byAnyOf: try documents(of: candidates).map(\.uniqueTerm)), filter])
-        let matches = try database.search(query, limit: documentIDs.count)
+        let theirs = database.hasRemoteShards
+            ? try Query.indexed(byAnyOf: try documents(of: candidates).map(\.uniqueTerm))
+            : try database.query(matchingDocuments: Array(documentIDs))
+        let matches = try database.search(try Query.combine(.filter, [theirs, filter]), limit: documentIDs.count)
         return Set((0..<matches.count).map(matches.documentID(at:)))
     }
 
