@@ -219,6 +219,26 @@ import Testing
         withExtendedLifetime(writer) {}
     }
 
+    @Test func aWriteLockHeldForAnInstantIsWaitedOut() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        try EntityIndex(path: directory.path).donate([event("evt-1", title: "Crew Lunch")])
+        // Held the way a process another thread starts holds it, until it runs its program.
+        let holder = Locked<Database?>(try Database(path: directory.path, mode: .writable))
+        // A thread of its own: the shared pool may be busy with other suites for longer than a writer waits.
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.1)
+            holder.withLock { $0 = nil }
+        }
+        try EntityIndex(path: directory.path).donate([event("evt-2", title: "Crew Dinner")])
+        #expect(try EntityIndex(path: directory.path, access: .readOnly).statistics().entityCount == 2)
+        // Held longer than that: the writer is refused, and told why.
+        let longer = try Database(path: directory.path, mode: .writable)
+        let error = #expect(throws: EntityIndexError.self) { try EntityIndex(path: directory.path) }
+        #expect(error?.code == .indexLocked && error?.message.contains("another process") == true)
+        withExtendedLifetime(longer) {}
+    }
+
     @Test func aReadOnlyIndexRefusesChanges() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }

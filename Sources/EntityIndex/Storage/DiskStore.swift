@@ -48,7 +48,7 @@ final class DiskStore: DirectoryStore, IndexStoreWriter {
         let claim = try claimWriting(path)
         do {
             let writer = try EntityIndexError.translating(path: path) {
-                let database = try Database(shards: try IndexShards.databaseShards(of: path), mode: .writable)
+                let database = try openWriting(try IndexShards.databaseShards(of: path))
                 if try IndexFormat.isUnstamped(database) { try database.transaction { try IndexFormat.stamp(database) } }
                 let writer = IndexWriter(database: database, synonymTable: database, undoesFailedBatches: true, configuration: configuration,
                                          journal: recorded.count > 1 ? ShardJournal(indexPath: path) : nil)
@@ -90,6 +90,25 @@ final class DiskStore: DirectoryStore, IndexStoreWriter {
     private static let writingPaths = Locked<Set<String>>([])
 
     /// Claims a directory for this process's one writer; returns the key to release it by.
+    /// How long a writer waits for a write lock that is taken.
+    static let lockPatience: Duration = .milliseconds(500)
+
+    /// Opens shards for writing, waiting up to `lockPatience` for a lock that
+    /// is taken: Xapian's lock belongs to an open file, and a process that any
+    /// thread of this one starts holds a copy of it until it runs its program,
+    /// so a writer reopened meanwhile finds it taken for an instant.
+    private static func openWriting(_ shards: [Database.Shard]) throws -> Database {
+        let clock = ContinuousClock(), deadline = clock.now + lockPatience
+        while true {
+            do {
+                return try Database(shards: shards, mode: .writable)
+            } catch let error as EngineError where error.code == .databaseLocked && error.message.hasSuffix("already locked")
+                && clock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+    }
+
     private static func claimWriting(_ path: String) throws -> String {
         let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let claimed = writingPaths.withLock { $0.insert(key).inserted }
