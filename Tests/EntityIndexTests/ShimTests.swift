@@ -137,20 +137,30 @@ import Testing
 
     /// Run shard by shard (each stops at its first matches), a search without weight keeps
     /// what the shards searched as one would answer: the first matches in their document order.
-    @Test func aSearchWithoutWeightOverShardsAnswersAsOverOne() throws {
-        let directories = [TemporaryDirectory(), TemporaryDirectory()]
-        defer { directories.forEach { $0.remove() } }
+    /// A writer over shards in `directories` holding `documents` documents, the nth
+    /// indexed by "Q" + n and given what `describe` adds; and those shards.
+    private func writer(of directories: [TemporaryDirectory], documents: Int,
+                        _ describe: (Int, Document) throws -> Void) throws -> (Database, [Database.Shard]) {
         let shards = directories.map { Database.Shard.directory($0.path) }
         let writer = try Database(shards: shards, mode: .writable)
         try writer.transaction {
-            for index in 0..<60 {
+            for index in 0..<documents {
                 let document = Document()
-                if index % 3 != 0 { try document.addTerm("Zorbit") }
-                if index % 5 != 0 { try document.addTerm("Zlog") }
+                try describe(index, document)
                 try document.addBooleanTerm("Q\(index)")
-                try document.setValue(Array("\(index)".utf8), slot: 0)
                 try writer.replaceDocument(uniqueTerm: "Q\(index)", with: document)
             }
+        }
+        return (writer, shards)
+    }
+
+    @Test func aSearchWithoutWeightOverShardsAnswersAsOverOne() throws {
+        let directories = [TemporaryDirectory(), TemporaryDirectory()]
+        defer { directories.forEach { $0.remove() } }
+        let (writer, shards) = try writer(of: directories, documents: 60) { index, document in
+            if index % 3 != 0 { try document.addTerm("Zorbit") }
+            if index % 5 != 0 { try document.addTerm("Zlog") }
+            try document.setValue(Array("\(index)".utf8), slot: 0)
         }
         let both = try Query.combine(.and, [try Query.term("Zorbit"), try Query.term("Zlog")])
         for database in [writer, try Database(shards: shards, mode: .readOnly)] {
@@ -174,15 +184,8 @@ import Testing
         for shardCount in [1, 3] {
             let directories = (0..<shardCount).map { _ in TemporaryDirectory() }
             defer { directories.forEach { $0.remove() } }
-            let shards = directories.map { Database.Shard.directory($0.path) }
-            let writer = try Database(shards: shards, mode: .writable)
-            try writer.transaction {
-                for index in 0..<40 {
-                    let document = Document()
-                    if index % 2 == 0 { try document.addTerm("Zeven") }
-                    try document.addBooleanTerm("Q\(index)")
-                    try writer.replaceDocument(uniqueTerm: "Q\(index)", with: document)
-                }
+            let (writer, shards) = try writer(of: directories, documents: 40) { index, document in
+                if index % 2 == 0 { try document.addTerm("Zeven") }
             }
             for database in [writer, try Database(shards: shards, mode: .readOnly)] {
                 let all = try database.search(try Query.term("Zeven"), limit: 100)

@@ -24,6 +24,10 @@ struct EngineError: Error, Hashable, CustomStringConvertible {
     var systemError: Int32 = 0
 
     var description: String { message }
+
+    /// Whether another writer holds the database's lock (rather than the lock
+    /// failing for another reason, which the directory then says).
+    var isLockTaken: Bool { code == .databaseLocked && message.hasSuffix("already locked") }
 }
 
 /// Calls a shim function with an error out-parameter and throws what it reports.

@@ -31,7 +31,7 @@ extension EntityIndexError {
             return
         }
         switch error.code {
-        case .databaseLocked where error.message.hasSuffix("already locked"):
+        case .databaseLocked where error.isLockTaken:
             self.init(.indexLocked, """
                 the index \(location) is being written by another process: wait for it to finish, then retry
                 """, path: path)

@@ -89,7 +89,6 @@ final class DiskStore: DirectoryStore, IndexStoreWriter {
     /// tell a second writer in the same process only that "another process" holds it.
     private static let writingPaths = Locked<Set<String>>([])
 
-    /// Claims a directory for this process's one writer; returns the key to release it by.
     /// How long a writer waits for a write lock that is taken.
     static let lockPatience: Duration = .milliseconds(500)
 
@@ -102,13 +101,13 @@ final class DiskStore: DirectoryStore, IndexStoreWriter {
         while true {
             do {
                 return try Database(shards: shards, mode: .writable)
-            } catch let error as EngineError where error.code == .databaseLocked && error.message.hasSuffix("already locked")
-                && clock.now < deadline {
+            } catch let error as EngineError where error.isLockTaken && clock.now < deadline {
                 Thread.sleep(forTimeInterval: 0.01)
             }
         }
     }
 
+    /// Claims a directory for this process's one writer; returns the key to release it by.
     private static func claimWriting(_ path: String) throws -> String {
         let key = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let claimed = writingPaths.withLock { $0.insert(key).inserted }
