@@ -275,6 +275,13 @@ import Testing
         // Without a command to do later, what the reminder is about is searched; a time ahead is still when.
         let dentist = try read("remind me about the dentist tomorrow")
         #expect(dentist.command?.name == "message" && dentist.time == nil && dentist.contentWords == ["dentist"])
+        // A time of day on no day, or a stretch of time not yet over, is when to remind too.
+        let atSix = try read("the last one, remind me at 6")
+        #expect(atSix.time == nil && atSix.command?.arguments.first { $0.role == "time" }?.date == day("2026-03-12").addingTimeInterval(18 * 3_600))
+        let tonight = try read("remind me tonight about the dentist", zone: "Europe/Madrid")
+        #expect(tonight.time == nil && tonight.contentWords == ["dentist"])
+        // Over already, it is when what the reminder is about happened.
+        #expect(try read("remind me about the dentist yesterday").time != nil)
     }
 
     @Test func timeWordsBecomeRangesOnTheClock() throws {
@@ -282,6 +289,9 @@ import Testing
         #expect(tomorrowMorning.from == day("2026-03-13").addingTimeInterval(5 * 3_600))
         #expect(tomorrowMorning.to == day("2026-03-13").addingTimeInterval(12 * 3_600))
         #expect(try read("this Friday").time?.from == day("2026-03-13"))
+        // "tonight" after a clock says pm and names the day too.
+        let tenTonight = try #require(try read("at 10 tonight").time)
+        #expect(tenTonight.from == day("2026-03-12").addingTimeInterval(22 * 3_600) && tenTonight.minutesOfDay == nil)
         #expect(try read("last Monday").time?.from == day("2026-03-09"))
         #expect(try read("next month").time?.from == day("2026-04-01"))
         #expect(try read("in March").time?.to == day("2026-04-01"))

@@ -42,9 +42,10 @@ struct RequestParser {
             time = TimeExpressionReader.Reading()
         }
         interpretation.time = time.time
-        if command?.isForLater == true, let said = time.time, said.order == nil, said.liesAhead(of: clock.now) {
-            // "remind me to answer this tomorrow": tomorrow is when to answer, not when the message was sent.
-            interpretation.command?.arguments.append(.init(role: "time", words: said.words, date: said.from))
+        if command?.isForLater == true, let said = time.time, said.order == nil, let moment = clock.firstMomentAhead(of: said) {
+            // "remind me to answer this tomorrow", "remind me at 6", "remind me tonight" at 7 pm: when to
+            // answer or be reminded, not when the message was sent.
+            interpretation.command?.arguments.append(.init(role: "time", words: said.words, date: moment))
             interpretation.time = nil
         }
         // A number that is no part of a time ("ends in 0143", not "march 9 2026") may be part of an identifier.

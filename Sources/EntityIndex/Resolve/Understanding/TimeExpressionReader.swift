@@ -472,6 +472,14 @@ struct TimeExpressionReader {
         words.number(at: index, in: request) ?? (optional ? (0, 1) : nil)
     }
 
+    /// The length of an am or pm marker at a position, or nil when there is
+    /// none. A marker that also names a day ("at 10 tonight") says pm, but is
+    /// left to name its day too: its length is then 0.
+    private func dayPartMarker(_ markers: PhraseTable<Void>, at index: Int, in request: RequestWords) -> Int? {
+        guard let (length, _) = request.match(markers, at: index) else { return nil }
+        return request.match(words.days, at: index)?.length == length ? 0 : length
+    }
+
     /// A time of day, as the minutes of an hour or a minute: "8 am", "8am",
     /// "8:30", "14:00", "8 o'clock", "noon", "half past 8"; a bare hour ("8")
     /// only when `needsMarker` is false (after "at"). Ambiguous when it could be
@@ -506,11 +514,11 @@ struct TimeExpressionReader {
         }
         var start = hour * 60 + (minute ?? 0)
         let width = minute == nil ? 60 : 1
-        if let (markerLength, _) = request.match(words.am, at: index + length), hour <= 12 {
+        if let markerLength = dayPartMarker(words.am, at: index + length, in: request), hour <= 12 {
             start = (hour % 12) * 60 + (minute ?? 0)
             return (length + markerLength, start..<start + width, false)
         }
-        if let (markerLength, _) = request.match(words.pm, at: index + length), hour <= 12 {
+        if let markerLength = dayPartMarker(words.pm, at: index + length, in: request), hour <= 12 {
             start = (hour % 12 + 12) * 60 + (minute ?? 0)
             return (length + markerLength, start..<start + width, false)
         }
@@ -713,6 +721,18 @@ struct RequestClock {
                                         month: month ?? calendar.component(.month, from: now), day: day)
         guard let start = calendar.date(from: components), calendar.component(.day, from: start) == day else { return nil }
         return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
+    }
+
+    /// The first moment of a time that is still to come: its start, now when
+    /// it has begun, or for a time of day on no day in particular, its next
+    /// start (today's, else tomorrow's); nil when none is.
+    func firstMomentAhead(of time: RequestTime) -> Date? {
+        if let to = time.to, to <= now { return nil }
+        if let from = time.from { return max(from, now) }
+        if time.to != nil { return now }
+        guard let minutes = time.minutesOfDay else { return nil }
+        let today = date(startOfDay(now), minutes: minutes.lowerBound)
+        return today >= now ? today : date(day(offset: 1).start, minutes: minutes.lowerBound)
     }
 
     /// Minutes after local midnight of a moment.
