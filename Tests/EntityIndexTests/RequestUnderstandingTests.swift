@@ -160,6 +160,8 @@ import Testing
         #expect(try read("translate this into English").reference?.kind == .pointer)
         #expect(try read("the mail above this one").reference?.kind == .shown(-1))
         #expect(try read("forward the first two to Amara").reference?.kind == .span(2))
+        let two = try read("share the two on Tuesday with Javi")
+        #expect(two.reference?.kind == .plural && two.time != nil && two.contentWords.isEmpty)
         #expect(try read("the last three photos").reference?.kind == .span(-3))
         #expect(try read("the one underneath").reference?.kind == .shown(1))
         #expect(try read("mark them read").reference?.mayMeanThings == true)
