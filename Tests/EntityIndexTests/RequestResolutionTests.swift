@@ -133,6 +133,9 @@ import Testing
         let mixed = ["photos.asset:photo-001", "calendar.event:evt-001", "photos.asset:photo-004", "photos.asset:photo-006"]
         #expect(try resolve("the third photo", visible: mixed).results.map(\.identifier.id) == ["photo-006"])
         #expect(try resolve("the fourth photo", visible: mixed).status == .notFound)
+        // Words too few of those shown hold to count the third among were about something else: not resolved.
+        let lens = try resolve("which lens took the third photo", visible: mixed)
+        #expect(lens.results.first?.identifier.id == "photo-006" && lens.status != .resolved)
         // Words said about "the one" pick what holds the most of them; what holds only some fits in part.
         let described = try resolve("open the EVA helmet cam one", visible: ["calendar.event:evt-003", "photos.asset:photo-004"])
         #expect(described.status == .resolved)

@@ -189,6 +189,16 @@ struct ScreenResolver {
         return people.first { IndexLayout.anyReferenceTerm(to: $0) == top.term }
     }
 
+    /// How many entities must fit for a reference to pick among them: as many
+    /// as a position or a span counts ("the second one": two), else one.
+    private static func fewestToPick(_ kind: RequestInterpretation.Reference.Kind) -> Int {
+        switch kind {
+        case .position(let position): abs(position)
+        case .span(let count): abs(count)
+        default: 1
+        }
+    }
+
     /// The score of what is shown when none of it holds the words said about it.
     static let fitsInPart = 0.5
 
@@ -291,10 +301,11 @@ struct ScreenResolver {
         }
         if !contentWords.isEmpty, !fitting.isEmpty {
             // Words said about the entity pick among what fits ("this crew lunch", "the one about oxygen"),
-            // unless none of it holds them: then they were about something else ("translate the one I have open").
+            // unless too few of it hold them for the reference to pick from: then they were about something
+            // else ("translate the one I have open", "who's the owner in the second one").
             let (holders, plan) = try holders(of: contentWords, among: fitting, identifiers: interpretation.identifiers)
             let holding = fitting.filter { holders.contains($0.documentID!) }
-            if !holding.isEmpty || valuesAsWords {
+            if holding.count >= Self.fewestToPick(kind) || valuesAsWords {
                 fitting = kind == .pointer ? try ranked(holding, by: plan) : holding
             } else if !(kind == .pointer && !describes && fitting.contains { $0.matched.first == "focused" }) {
                 // Nothing shown holds the words: unless the focused entity is pointed at ("translate this",
