@@ -258,6 +258,9 @@ import Testing
         #expect(reply.time == nil && reply.contentWords.isEmpty && reply.command?.arguments.contains { $0.role == "message" } == true)
         // Said of someone else, the clause describes what is wanted.
         #expect(try read("reply to Sophie, she's asking about the gallery").contentWords.contains("gallery"))
+        // After whom it is said to, the speaker begins the message, with no comma.
+        let text = try read("text Mama I'll be there Sunday")
+        #expect(text.time == nil && text.contentWords == ["mama"] && text.command?.arguments.first?.role == "message")
     }
 
     @Test func aCommandInALaterClauseActsOnWhatTheFirstNames() throws {

@@ -93,11 +93,18 @@ extension RequestParser {
                         into command: inout Interpretation.Command) {
         guard entry.argumentRoles.contains("message"),
               let start = request.clauseStarts.filter({ $0 > body && request.isFree($0) }).min(),
-              let subject = request.words[start].split(separator: "'").first,
-              vocabulary.speakerSubjects.contains(String(subject)) else { return }
+              isSpeakerSubject(request.words[start]) else { return }
         let end = request.clauseEnd(after: start)
         command.arguments.append(.init(role: "message", words: request[start..<end], date: nil))
         request.take(start..<end)
+    }
+
+    /// The most words a recipient said before the message takes ("text Mama Lopez I'm late").
+    static let longestRecipient = 3
+
+    /// Whether a word is the speaker as a subject: "I", "I'll", "we're".
+    func isSpeakerSubject(_ word: String) -> Bool {
+        word.split(separator: "'").first.map { vocabulary.speakerSubjects.contains(String($0)) } ?? false
     }
 
     /// "mute the Familia chat", "snooze this", "translate this message": a
@@ -206,6 +213,12 @@ extension RequestParser {
         if let (length, _) = request.match(vocabulary.personPointers, at: body), body + length < request.count {
             command.arguments.append(.init(role: "message", words: request[body + length..<request.count], date: nil))
             request.take(body + length..<request.count)
+        } else if let start = (body + 1..<min(body + 1 + Self.longestRecipient, request.count)).first(where: {
+            request.isFree($0) && isSpeakerSubject(request.words[$0])
+        }) {
+            // "text Mama I'll be there Sunday": after whom it is said to, the speaker saying something is the message.
+            command.arguments.append(.init(role: "message", words: request[start..<request.count], date: nil))
+            request.take(start..<request.count)
         }
         return true
     }
