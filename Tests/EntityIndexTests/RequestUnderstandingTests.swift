@@ -384,6 +384,9 @@ import Testing
         let tagged = try read("notes tagged hydroponics")
         #expect(tagged.cues.first?.properties.map(\.path) == ["tags"])
         #expect(try read("meetings with Mateo").cues.first?.properties.map(\.path) == ["attendees"])
+        // "to" after what leads to a verb begins the verb, not a recipient.
+        #expect(try read("when do I have to hand this in by").cues.isEmpty)
+        #expect(try read("mail I need to send to Amara").cues.map(\.words) == [["amara"]])
         #expect(try read("events at airlock A").cues.first?.words == ["airlock", "a"])
         #expect(try read("the message in Japanese").languages == ["ja"])
         #expect(try read("Inês's email address").types == ["messages.contact"])

@@ -216,9 +216,13 @@ extension RequestParser {
             guard let length = matches.first?.length else { return nil }
             return (length, matches.filter { $0.length == length }.map(\.value))
         }
+        // "have to hand this in": the last word of what leads to a verb begins no value.
+        func leadsToVerb(_ index: Int) -> Bool {
+            (max(0, index - 2)..<index).contains { vocabulary.infinitiveLeads.match(in: request.words, at: $0)?.length == index - $0 + 1 }
+        }
         var index = 0
         while index < request.count {
-            guard request.isFree(index), let (length, paths) = fitting(at: index) else {
+            guard request.isFree(index), !leadsToVerb(index), let (length, paths) = fitting(at: index) else {
                 index += 1
                 continue
             }

@@ -85,6 +85,8 @@ public struct RequestVocabulary: Sendable {
     let ownerQuestions: PhraseTable<Void>
     /// Words a property's value never runs past ("on the loop *for* the rehearsal").
     let valueEnds: Set<String>
+    /// Words that end in the start of a verb, not of a value ("when do I *have to* hand this in").
+    let infinitiveLeads: PhraseTable<Void>
     /// Words after "this" or "that" that keep it pointing ("translate this into English").
     let pointerFollowers: Set<String>
     /// The cue an agent verb's subject stands for ("from").
@@ -253,6 +255,7 @@ public struct RequestVocabulary: Sendable {
         agentVerbs = try PhraseTable(table.agentVerbs.verbs.map { ($0, nil) } + table.agentVerbs.typed.map { ($0.key, $0.value) })
         ownerQuestions = try phrases(table.ownerQuestions)
         valueEnds = try words(table.valueEnds)
+        infinitiveLeads = try phrases(table.infinitiveLeads ?? [])
         pointerFollowers = try words(table.pointerFollowers)
         agentCue = table.agentVerbs.cue
         languageNames = try PhraseTable(table.languages.map { ($0.key, $0.value) })
@@ -352,7 +355,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, speakerSubjects, everyone, subjectPronouns, topicMarkers, formMarkers, mentionVerbs, exclusionMarkers: [String]?
+        let speaker, speakerSubjects, everyone, subjectPronouns, topicMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
