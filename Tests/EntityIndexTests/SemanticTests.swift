@@ -228,6 +228,15 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(try nearestOnly.links(for: "garden").first?.linkedStems == ["花园"])
     }
 
+    @Test func numbersHaveNoNeighboursInMeaning() throws {
+        // "EVA 3" is not "EVA 2": a number's nearest words are other numbers, which mean something else.
+        let index = try EntityIndex()
+        try index.donate([event("second", title: "EVA 2 debrief"), event("third", title: "EVA 3 survey")])
+        #expect(try index.links(for: "EVA 3").allSatisfy { $0.word != "3" })
+        #expect(try index.expansions(for: "7").isEmpty)
+        #expect(try index.search(SearchQuery("3", usesMeaning: true)).map(\.identifier.id) == ["third"])
+    }
+
     @Test func aWordsNearestLinksComeFirst() throws {
         // A synonym table keeps a key's entries in byte order: the rank leads.
         let links = [3, 1, 2].map { IndexLayout.neighbourLink(term: "Zword\($0)", rank: $0) }.sorted()

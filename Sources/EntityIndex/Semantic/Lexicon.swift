@@ -92,6 +92,13 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
         return try Lexicon(contentsOf: path)
     }
 
+    /// Whether a word's neighbours in meaning say what it says in other words:
+    /// not a stop word's (other function words), nor a number's (other
+    /// numbers: "EVA 3" is not "EVA 2").
+    static func hasNeighboursInMeaning(_ word: String) -> Bool {
+        !StopWords.english.contains(word) && !word.allSatisfy(\.isNumber)
+    }
+
     /// Whether a neighbour's stem is itself a word much further from the word
     /// than the neighbour is: "starring" is near "movie", but its stem "star"
     /// would find star trackers, and "savings" near "money" would find "save
