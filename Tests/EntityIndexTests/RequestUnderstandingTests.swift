@@ -157,6 +157,8 @@ import Testing
         #expect(try read("the previous mail").reference?.kind == .relative(.previous))
         #expect(try read("the one after that").reference?.kind == .relative(.next))
         #expect(try read("the mail that is open").reference?.kind == .pointer)
+        // A verb of arriving says nothing about which one: what it is said of is counted among all shown.
+        #expect(try read("the last one, when did that come in").contentWords.isEmpty)
         #expect(try read("translate this into English").reference?.kind == .pointer)
         #expect(try read("the mail above this one").reference?.kind == .shown(-1))
         #expect(try read("forward the first two to Amara").reference?.kind == .span(2))
