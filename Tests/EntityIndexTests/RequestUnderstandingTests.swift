@@ -156,6 +156,10 @@ import Testing
         #expect(try read("the call at the top of the hour").reference?.kind != .position(1))
         #expect(try read("the previous mail").reference?.kind == .relative(.previous))
         #expect(try read("the one after that").reference?.kind == .relative(.next))
+        // Beside a place on screen is a place too.
+        #expect(try read("reply to the one before the last").reference?.kind == .position(-2))
+        #expect(try read("the one after the first").reference?.kind == .position(2))
+        #expect(try read("the one after the staff meeting").anchor != nil)
         #expect(try read("the mail that is open").reference?.kind == .pointer)
         // A verb of arriving says nothing about which one: what it is said of is counted among all shown.
         #expect(try read("the last one, when did that come in").contentWords.isEmpty)

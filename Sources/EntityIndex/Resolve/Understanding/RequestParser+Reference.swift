@@ -30,6 +30,19 @@ extension RequestParser {
         return nil
     }
 
+    /// The place on screen beside the one an anchor names, when its words are
+    /// only a place ("before the last": the second to last; "after the first":
+    /// the second); nil otherwise, or when no place is there (before the first).
+    func placeBeside(_ anchor: Interpretation.Anchor) -> Int? {
+        let words = anchor.words
+        let start = words.first.map(vocabulary.articles.contains) == true ? 1 : 0
+        guard let (length, position) = vocabulary.ordinals.match(in: words, at: start) else { return nil }
+        let end = start + length
+        guard end == words.count || vocabulary.one.match(in: words, at: end)?.length == words.count - end else { return nil }
+        let beside = position + (anchor.relation == .after ? 1 : -1)
+        return beside == 0 ? nil : beside
+    }
+
     /// Whether every type the request names (by a noun, or the caller) is of
     /// things that happen and are not planned — photos taken, messages sent,
     /// an album of photos — rather than planned, or holding what is planned

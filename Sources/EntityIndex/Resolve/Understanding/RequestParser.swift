@@ -64,6 +64,11 @@ struct RequestParser {
         // "the one after the staff meeting, move it": the anchor says which one; "it", in the
         // command's later clause, is that one.
         interpretation.reference = commandLater && interpretation.anchor != nil && reference?.kind == .pointer ? nil : reference
+        if let anchor = interpretation.anchor, reference == nil || reference?.kind == .pointer, let place = placeBeside(anchor) {
+            // "the one before the last": beside a place on screen, not after an entity named "the last".
+            interpretation.anchor = nil
+            interpretation.reference = Interpretation.Reference(kind: .position(place), words: (reference?.words ?? []) + anchor.words)
+        }
         if reference?.isPlural == true { interpretation.excludedWords = takeExclusion(&request) }
         if let words = reference?.words, reference?.kind == .person, !(command?.recipientIsTarget ?? false) {
             // "mark them read": them, or the things shown; "call them" is people.
