@@ -163,6 +163,20 @@ import Testing
         #expect(eight.results.map(\.identifier.id) == ["evt-003"])
     }
 
+    @Test func whatIsShownAndSaysTheWordsOtherwiseComesFirstWithoutBeingResolved() throws {
+        let french = try EntityIndex()
+        try french.donate([
+            Entity(type: "notes.note", id: "bill", properties: ["title": .string("Facture du plombier"), "body": .string("Payer avant vendredi.")]),
+            Entity(type: "notes.note", id: "run", properties: ["title": .string("Course à pied du dimanche"),
+                                                              "body": .string("Dix kilomètres au parc, allure lente.")]),
+            Entity(type: "notes.note", id: "meeting", properties: ["title": .string("Réunion de copropriété"), "body": .string("Ordre du jour: toiture.")]),
+        ])
+        let shown = ScreenContext(visible: ["bill", "run", "meeting"].map { EntityIdentifier(type: "notes.note", id: $0) })
+        let running = try french.resolve(SearchQuery("open the running one", context: shown))
+        #expect(running.results.first?.identifier.id == "run" && running.status == .ambiguous)
+        #expect(running.results.allSatisfy { $0.score <= ScreenResolver.fitsInPart })
+    }
+
     @Test func thePeopleOfAnEventShownAreItsAttendeesContacts() throws {
         let index = try EntityIndex()
         try index.donate([

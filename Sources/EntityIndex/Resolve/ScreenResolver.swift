@@ -309,8 +309,9 @@ struct ScreenResolver {
                 fitting = kind == .pointer ? try ranked(holding, by: plan) : holding
             } else if !(kind == .pointer && !describes && fitting.contains { $0.matched.first == "focused" }) {
                 // Nothing shown holds the words: unless the focused entity is pointed at ("translate this",
-                // not "the one where she mentions dinner"), what is shown fits only in part.
-                fitting = fitting.map(Self.inPart)
+                // not "the one where she mentions dinner"), what is shown fits only in part, what says
+                // them in other words (in another language) first.
+                fitting = inPart(fitting, nearestInMeaningTo: contentWords)
             }
         }
         return fitting
@@ -337,6 +338,22 @@ struct ScreenResolver {
         let shares = try coverage.measure(holding).map(\.share)
         guard let best = shares.max() else { return holding }
         return zip(holding, shares).map { candidate, share in share < best ? Self.inPart(candidate) : candidate }
+    }
+
+    /// Candidates that fit only in part, none holding the words: scored up to
+    /// `fitsInPart`, a tenth of it by how near each one's meaning is to the
+    /// words', so that "the running club one" over chats named in French puts
+    /// the running club's first — never resolved on it.
+    private func inPart(_ candidates: [Candidate], nearestInMeaningTo words: [String]) -> [Candidate] {
+        guard let lexicon = configuration.lexicon, let meaning = MeaningVector(words: words, lexicon: lexicon) else {
+            return candidates.map(Self.inPart)
+        }
+        return candidates.map { candidate in
+            var candidate = candidate
+            let vector = candidate.record.flatMap { MeaningVector(encoded: Array($0.meaning), dimensions: lexicon.dimensions) }
+            candidate.score = Self.fitsInPart * (0.9 + 0.1 * max(0, vector.map(meaning.cosine) ?? 0))
+            return candidate
+        }
     }
 
     /// A candidate that fits only in part: scored `fitsInPart`.
