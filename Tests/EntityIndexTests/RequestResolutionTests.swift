@@ -209,6 +209,8 @@ import Testing
         #expect(Set(ids(people.results)) == ["lena", "alvaro"])
         #expect(Set(ids(try resolve("email the attendees of this", over: "review").results)) == ["lena", "alvaro"])
         #expect(Set(ids(try resolve("message everyone on this", over: "review").results)) == ["lena", "alvaro"])
+        // Said over the event without pointing at it, "the attendees" are still its own.
+        #expect(Set(ids(try resolve("email the attendees I'll be late", over: "review").results)) == ["lena", "alvaro"])
         #expect(ids(try resolve("email this event", over: "review").results) == ["review"])
     }
 

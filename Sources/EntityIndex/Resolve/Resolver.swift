@@ -84,11 +84,8 @@ struct Resolver {
                 let picked = try screenResolver.resolve(reference.kind, on: screen)
                 if let named = try screenResolver.peopleNamed(in: picked, on: screen) {
                     // "email the people in this event": all of them, of the types asked.
-                    let people = named.filter { person in
-                        request.types.isEmpty || person.record.map { request.types.contains($0.summary.identifier.type) } ?? false
-                    }
                     interpretation.reference?.kind = .plural
-                    return Resolution(ranked: try shown(people, limit: request.limit), interpretation: interpretation)
+                    return Resolution(ranked: try shown(people(named, of: request), limit: request.limit), interpretation: interpretation)
                 }
                 guard picked.isEmpty, reference.isPronoun, !interpretation.types.isEmpty,
                       let (documentID, words) = try subject(of: screen, outside: interpretation.types)
@@ -99,6 +96,12 @@ struct Resolver {
                 interpretation.contentWords += words
                 search.excluded.insert(documentID)
             }
+        }
+        if interpretation.reference == nil, !screenIsEmpty,
+           let named = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
+                                          interpretation: interpretation, clock: clock).peopleNamed(in: [], on: screen) {
+            // "message the organizer I'll be late" over an event: its organizer, as "of this" would say.
+            return Resolution(ranked: try shown(people(named, of: request), limit: request.limit), interpretation: interpretation)
         }
         if interpretation.reference == nil, !screenIsEmpty, !interpretation.types.isEmpty, interpretation.contentWords.isEmpty,
            interpretation.anchor == nil, interpretation.time?.order == nil, !interpretation.asksForSeveral {
@@ -147,6 +150,13 @@ struct Resolver {
         let text = TextResolver(reader: reader, configuration: configuration)
         return Resolution(ranked: try shown(found, limit: request.limit, matching: request.reportsMatches ? (plan, text) : nil),
                           interpretation: interpretation)
+    }
+
+    /// The people a request names on screen, of the types it is asked of.
+    private func people(_ named: [Candidate], of request: SearchQuery) -> [Candidate] {
+        named.filter { person in
+            request.types.isEmpty || person.record.map { request.types.contains($0.summary.identifier.type) } ?? false
+        }
     }
 
     /// The entity a pointer points at when it is not of the types the request
