@@ -229,6 +229,11 @@ import Testing
         let afterLunch = try resolve("what's after lunch", visible: day, now: Date(timeIntervalSince1970: 1_773_129_600))  // 2026-03-10
         #expect(afterLunch.interpretation?.anchor != nil)
         #expect(afterLunch.status == .resolved)
+        // "The one after" an entity shown is the nearest after it in time among those shown, in any screen order.
+        let shuffled = ["calendar.event:evt-006", "calendar.event:evt-004", "calendar.event:evt-005"]
+        let next = try resolve("move the one after the crew lunch to 3 pm", visible: shuffled)
+        #expect(next.results.map(\.identifier.id) == ["evt-005"] && next.status == .resolved)
+        #expect(try resolve("the one before the filter swap", visible: shuffled).results.map(\.identifier.id) == ["evt-005"])
         // A value no photo holds as a property may be said in a caption; else nothing fits.
         let grid = ["photos.asset:photo-001", "photos.asset:photo-002", "photos.asset:photo-003", "photos.asset:photo-004"]
         #expect(Set(try resolve("the one with Chen in it", visible: grid).results.map(\.identifier.id)) == ["photo-002", "photo-003"])

@@ -77,6 +77,14 @@ struct Resolver {
             case .plural where screenIsEmpty && !(interpretation.contentWords.isEmpty && interpretation.cues.isEmpty):
                 // "both orbital review newsletters" with nothing on screen: several, found by what they are.
                 interpretation.reference = nil
+            case .pointer where !screenIsEmpty && interpretation.anchor != nil
+                && grammar.vocabulary.one.match(in: reference.words, at: 0)?.length == reference.words.count:
+                // "the one after the hiring debrief" over a day's events: beside the one shown so named.
+                if let beside = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
+                                                   interpretation: interpretation, clock: clock).beside(interpretation.anchor!, on: screen) {
+                    return Resolution(ranked: try shown([beside], limit: request.limit), interpretation: interpretation)
+                }
+                fallthrough
             default:
                 guard !screenIsEmpty else { return Resolution(ranked: [], interpretation: interpretation) }
                 let screenResolver = ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,

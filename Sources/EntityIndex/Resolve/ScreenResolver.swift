@@ -106,11 +106,30 @@ struct ScreenResolver {
     /// nearest before (or after) the focused entity in time; nil when none is.
     func beside(_ order: RequestTime.Order, on screen: ScreenContext) throws -> Candidate? {
         let shown = try resolve(.plural, on: screen)
-        guard let focused = shown.first(where: { $0.matched.first == "focused" })?.record?.time?.start else { return nil }
+        guard let focused = shown.first(where: { $0.matched.first == "focused" }) else { return nil }
+        return nearest(order, to: focused, among: shown)
+    }
+
+    /// "the one after the hiring debrief" over a day's events: of what is
+    /// shown and fits, the nearest after (or before) in time the one shown that
+    /// the anchor's words name, when they name one alone; nil otherwise.
+    func beside(_ anchor: RequestInterpretation.Anchor, on screen: ScreenContext) throws -> Candidate? {
+        var naming = interpretation
+        naming.contentWords = anchor.words.filter { !grammar.vocabulary.articles.contains($0) }
+        naming.reference = nil
+        let named = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar, interpretation: naming, clock: clock)
+            .resolve(.plural, on: screen).filter { $0.score >= 1 }
+        guard named.count == 1 else { return nil }
+        return nearest(anchor.relation == .after ? .next : .previous, to: named[0], among: try resolve(.plural, on: screen))
+    }
+
+    /// Of some candidates, the nearest before (for `.previous`) or after another in time.
+    private func nearest(_ order: RequestTime.Order, to pivot: Candidate, among candidates: [Candidate]) -> Candidate? {
+        guard let pivotTime = pivot.record?.time?.start else { return nil }
         let before = order == .previous
-        let side: [(candidate: Candidate, time: Double)] = shown.compactMap { candidate in
-            guard candidate.matched.first != "focused", let time = candidate.record?.time?.start,
-                  before ? time < focused : time > focused else { return nil }
+        let side: [(candidate: Candidate, time: Double)] = candidates.compactMap { candidate in
+            guard candidate.documentID != pivot.documentID, let time = candidate.record?.time?.start,
+                  before ? time < pivotTime : time > pivotTime else { return nil }
             return (candidate, time)
         }
         return (before ? side.max { $0.time < $1.time } : side.min { $0.time < $1.time })?.candidate
