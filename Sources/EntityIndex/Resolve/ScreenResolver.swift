@@ -221,6 +221,10 @@ struct ScreenResolver {
     /// The score of what is shown when none of it holds the words said about it.
     static let fitsInPart = 0.5
 
+    /// The share of `fitsInPart` that how near in meaning such an entity is to
+    /// the words decides: enough to order them, too little to resolve.
+    static let inPartMeaningShare = 0.1
+
     /// How many times more entities must refer to someone than to anyone else
     /// for them to be taken as the speaker.
     static let speakerShare = 2
@@ -360,8 +364,8 @@ struct ScreenResolver {
     }
 
     /// Candidates that fit only in part, none holding the words: scored up to
-    /// `fitsInPart`, a tenth of it by how near each one's meaning is to the
-    /// words', so that "the running club one" over chats named in French puts
+    /// `fitsInPart`, `inPartMeaningShare` of it by how near each one's meaning
+    /// is to the words', so that "the running club one" over chats named in French puts
     /// the running club's first — never resolved on it.
     private func inPart(_ candidates: [Candidate], nearestInMeaningTo words: [String]) -> [Candidate] {
         guard let lexicon = configuration.lexicon, let meaning = MeaningVector(words: words, lexicon: lexicon) else {
@@ -370,7 +374,8 @@ struct ScreenResolver {
         return candidates.map { candidate in
             var candidate = candidate
             let vector = candidate.record.flatMap { MeaningVector(encoded: Array($0.meaning), dimensions: lexicon.dimensions) }
-            candidate.score = Self.fitsInPart * (0.9 + 0.1 * max(0, vector.map(meaning.cosine) ?? 0))
+            let nearness = max(0, vector.map(meaning.cosine) ?? 0)
+            candidate.score = Self.fitsInPart * (1 - Self.inPartMeaningShare * (1 - nearness))
             return candidate
         }
     }

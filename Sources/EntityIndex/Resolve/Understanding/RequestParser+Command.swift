@@ -140,7 +140,8 @@ extension RequestParser {
             vocabulary.articles.contains(request.words[index]) || vocabulary.focusedPointers.contains(in: request.words, at: index)
                 || vocabulary.pluralPointers.contains(in: request.words, at: index)
         }
-        guard body + 1 < request.count, let object = (body + 1..<min(body + 4, request.count)).first(where: beginsObject) else { return nil }
+        guard body + 1 < request.count,
+              let object = (body + 1..<min(body + 1 + Self.longestRecipient, request.count)).first(where: beginsObject) else { return nil }
         let span = body..<object
         let isPronoun = request.match(vocabulary.personPointers, at: body)?.length == span.count && request.isUntaken(body)
         let namesSomeone = isPronoun || span.allSatisfy { index in
