@@ -177,6 +177,16 @@ import Testing
         #expect(running.results.allSatisfy { $0.score <= ScreenResolver.fitsInPart })
     }
 
+    @Test func amongEqualsWhatIsCalledSoComesFirst() throws {
+        // The event named so and a photo whose caption and keywords say it score alike (0.85 and 0.85 but
+        // for rounding): the one called so comes first.
+        let index = try EntityIndex()
+        let url = corpusURL("engineer-krakow.jsonl")
+        try index.donate(try EntityJSONLines.decode(try Data(contentsOf: url), source: url.path))
+        let found = try index.resolve(SearchQuery("where's the futsal tournament", now: Date(timeIntervalSince1970: 1_802_000_000)))
+        #expect(ids(found.results).prefix(2) == ["e-futsal", "ph-1"])
+    }
+
     @Test func thePeopleOfAnEventShownAreItsAttendeesContacts() throws {
         let index = try EntityIndex()
         try index.donate([

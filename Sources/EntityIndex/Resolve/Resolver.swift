@@ -160,6 +160,9 @@ struct Resolver {
                           interpretation: interpretation)
     }
 
+    /// How far apart two scores must be to rank one above the other.
+    static let scoreTolerance = 1e-9
+
     /// The people a request names on screen, of the types it is asked of.
     private func people(_ named: [Candidate], of request: SearchQuery) -> [Candidate] {
         named.filter { person in
@@ -283,7 +286,8 @@ struct Resolver {
         // given (index order, or time for a request with an order), fallback entities after.
         func shownFirst(_ candidate: Candidate) -> Int { candidate.matched.contains { $0 == "focused" || $0 == "visible" } ? 0 : 1 }
         let ranked = candidates.enumerated().sorted {
-            if $0.element.score != $1.element.score { return $0.element.score > $1.element.score }
+            // Scores apart by rounding alone (0.85 against 0.8500000000000001) are equal.
+            if abs($0.element.score - $1.element.score) > Self.scoreTolerance { return $0.element.score > $1.element.score }
             return (shownFirst($0.element), $0.offset) < (shownFirst($1.element), $1.offset)
         }.map(\.element)
         var shown: [Candidate] = []
@@ -305,7 +309,9 @@ struct Resolver {
             }
         }
         // Merging a fallback finding may raise a score: re-sort, keeping ties in order.
-        return shown.enumerated().sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }
+        return shown.enumerated().sorted {
+            abs($0.element.score - $1.element.score) > Self.scoreTolerance ? $0.element.score > $1.element.score : $0.offset < $1.offset
+        }
             .compactMap(\.element.result)
     }
 
