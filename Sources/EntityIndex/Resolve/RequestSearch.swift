@@ -236,7 +236,7 @@ struct RequestSearch {
         try lowerWhatIsWithdrawn(&scored)
         try putPeopleBeforeWhatIsNamedAfterThem(&scored)
         // Among equals, what is called so comes first ("the futsal tournament": the event named so, then the photo whose caption says it).
-        scored.sort { ($0.nameFit, $1.documentID!) > ($1.nameFit, $0.documentID!) }
+        scored.sort { $0.nameFit != $1.nameFit ? $0.nameFit > $1.nameFit : $0.documentID! < $1.documentID! }
         return (ordered(scored, by: time?.order, severalWanted: interpretation.asksForSeveral, plan: plan), plan)
     }
 

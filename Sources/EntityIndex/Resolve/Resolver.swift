@@ -80,8 +80,9 @@ struct Resolver {
             case .pointer where !screenIsEmpty && interpretation.anchor != nil
                 && grammar.vocabulary.one.match(in: reference.words, at: 0)?.length == reference.words.count:
                 // "the one after the hiring debrief" over a day's events: beside the one shown so named.
-                if let beside = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
-                                                   interpretation: interpretation, clock: clock).beside(interpretation.anchor!, on: screen) {
+                if let anchor = interpretation.anchor,
+                   let beside = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
+                                                   interpretation: interpretation, clock: clock).beside(anchor, on: screen) {
                     return Resolution(ranked: try shown([beside], limit: request.limit), interpretation: interpretation)
                 }
                 fallthrough
@@ -162,6 +163,11 @@ struct Resolver {
 
     /// How far apart two scores must be to rank one above the other.
     static let scoreTolerance = 1e-9
+
+    /// Whether two scores differ by more than rounding (0.85 against 0.8500000000000001 do not).
+    private static func differ(_ first: Double, _ second: Double) -> Bool {
+        abs(first - second) > scoreTolerance
+    }
 
     /// The people a request names on screen, of the types it is asked of.
     private func people(_ named: [Candidate], of request: SearchQuery) -> [Candidate] {
@@ -286,8 +292,7 @@ struct Resolver {
         // given (index order, or time for a request with an order), fallback entities after.
         func shownFirst(_ candidate: Candidate) -> Int { candidate.matched.contains { $0 == "focused" || $0 == "visible" } ? 0 : 1 }
         let ranked = candidates.enumerated().sorted {
-            // Scores apart by rounding alone (0.85 against 0.8500000000000001) are equal.
-            if abs($0.element.score - $1.element.score) > Self.scoreTolerance { return $0.element.score > $1.element.score }
+            if Self.differ($0.element.score, $1.element.score) { return $0.element.score > $1.element.score }
             return (shownFirst($0.element), $0.offset) < (shownFirst($1.element), $1.offset)
         }.map(\.element)
         var shown: [Candidate] = []
@@ -310,7 +315,7 @@ struct Resolver {
         }
         // Merging a fallback finding may raise a score: re-sort, keeping ties in order.
         return shown.enumerated().sorted {
-            abs($0.element.score - $1.element.score) > Self.scoreTolerance ? $0.element.score > $1.element.score : $0.offset < $1.offset
+            Self.differ($0.element.score, $1.element.score) ? $0.element.score > $1.element.score : $0.offset < $1.offset
         }
             .compactMap(\.element.result)
     }

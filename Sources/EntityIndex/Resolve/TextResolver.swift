@@ -146,7 +146,7 @@ struct TextResolver {
     /// that, words no entity holds any more are passed over rather than taking a place.
     private func entityNeighbours(of words: [(word: String, stems: [String], count: Int)]) throws -> [String: [String]] {
         var found: [String: [String]] = [:]
-        for (word, stems, _) in words where Lexicon.hasNeighboursInMeaning(word) {
+        for (word, stems, _) in words where Lexicon.isExpandable(word) {
             let own = Set(stems.map { IndexLayout.stemmedTerm($0) })
             var links: [(term: String, rank: Int)] = []
             for stem in stems {

@@ -51,7 +51,7 @@ final class DocumentExpansion {
     private func link(of word: String, in language: Language) throws -> Link? {
         if let known = links[language]?[word] { return known }
         var link: Link?
-        if Lexicon.hasNeighboursInMeaning(word), let id = lexicon.id(of: word) {
+        if Lexicon.isExpandable(word), let id = lexicon.id(of: word) {
             let own = try stem(word, in: defaultLanguage)
             let usable = try usableNeighbourStems(of: id).lazy.filter { $0 != own }.prefix(settings.neighboursPerEntityWord)
             if !usable.isEmpty { link = Link(term: IndexLayout.stemmedTerm(try stem(word, in: language)), stems: Array(usable)) }
@@ -68,7 +68,7 @@ final class DocumentExpansion {
         var usable: [String] = []
         for neighbour in lexicon.neighbours(of: id) where neighbour.similarity >= settings.minimumSimilarity {
             let neighbourWord = lexicon.word(neighbour.id)
-            guard Lexicon.hasNeighboursInMeaning(neighbourWord) else { continue }
+            guard Lexicon.isExpandable(neighbourWord) else { continue }
             let neighbourStem = try stem(neighbourWord, in: defaultLanguage)
             if !usable.contains(neighbourStem), !lexicon.stem(neighbourStem, of: neighbour.id, meansSomethingElseThan: id) {
                 usable.append(neighbourStem)

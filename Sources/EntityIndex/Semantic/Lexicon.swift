@@ -92,10 +92,10 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
         return try Lexicon(contentsOf: path)
     }
 
-    /// Whether a word's neighbours in meaning say what it says in other words:
-    /// not a stop word's (other function words), nor a number's (other
-    /// numbers: "EVA 3" is not "EVA 2").
-    static func hasNeighboursInMeaning(_ word: String) -> Bool {
+    /// Whether a word takes part in expansion, as a word expanded or as a
+    /// neighbour brought in: not a stop word (its neighbours are other function
+    /// words) nor a number (other numbers: "EVA 3" is not "EVA 2").
+    static func isExpandable(_ word: String) -> Bool {
         !StopWords.english.contains(word) && !word.allSatisfy(\.isNumber)
     }
 

@@ -28,14 +28,14 @@ struct QueryExpansion {
     func terms(for words: [String], stem: (String) throws -> String, frequency: (String) throws -> Int) throws -> [Term] {
         var taken = Set(try words.map(stem))
         var terms: [Term] = []
-        for word in words where Lexicon.hasNeighboursInMeaning(word) {
+        for word in words where Lexicon.isExpandable(word) {
             if settings.expansionMaximumFrequency >= 0, try frequency(try stem(word)) > settings.expansionMaximumFrequency { continue }
             guard let id = lexicon.id(of: word) else { continue }
             var kept = 0
             for neighbour in lexicon.neighbours(of: id) where neighbour.similarity >= settings.minimumSimilarity {
                 guard kept < settings.neighboursPerWord, terms.count < settings.maximumExpansions else { break }
                 let text = lexicon.word(neighbour.id)
-                guard Lexicon.hasNeighboursInMeaning(text) else { continue }
+                guard Lexicon.isExpandable(text) else { continue }
                 let neighbourStem = try stem(text)
                 guard !taken.contains(neighbourStem), !lexicon.stem(neighbourStem, of: neighbour.id, meansSomethingElseThan: id),
                       try frequency(neighbourStem) > 0 else { continue }
