@@ -2,6 +2,7 @@
 #include "shim_internal.h"
 
 #include <algorithm>
+#include <numeric>
 #include <exception>
 #include <thread>
 #include <unordered_map>
@@ -76,6 +77,8 @@ eix_match_set *remembered(eix_database &database, eix::MatchList matches) {
     auto set = std::make_unique<eix_match_set>();
     set->matches = std::move(matches);
     set->fetches_in_bulk = database.has_remote;
+    set->is_remote = database.has_remote;
+    set->database = database.database;
     return eix::hand_over(std::move(set));
 }
 
@@ -841,6 +844,37 @@ extern "C" eix_document *eix_match_set_document(const eix_match_set *matches,
         document->document = matches->matches.items[index].second.get_document();
         return eix::hand_over(std::move(document));
     });
+}
+
+extern "C" int eix_match_set_read_values(eix_match_set *matches, uint32_t slot, eix_error *error) {
+    return eix_guard(error, -1, [&] {
+        const auto &items = matches->matches.items;
+        auto &values = matches->values;
+        values.assign(items.size(), std::string());
+        if (matches->is_remote) {
+            matches->matches.fetch();
+            matches->fetches_in_bulk = false;
+            for (size_t index = 0; index < items.size(); ++index) values[index] = items[index].second.get_document().get_value(slot);
+            return 0;
+        }
+        std::vector<size_t> order(items.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return items[a].first < items[b].first; });
+        auto value = matches->database.valuestream_begin(slot);
+        const auto end = matches->database.valuestream_end(slot);
+        for (size_t index : order) {
+            if (value == end) break;
+            value.skip_to(items[index].first);
+            if (value != end && value.get_docid() == items[index].first) values[index] = *value;
+        }
+        return 0;
+    });
+}
+
+extern "C" const char *eix_match_set_value(const eix_match_set *matches, uint32_t index, size_t *out_length) {
+    const std::string &value = matches->values[index];
+    *out_length = value.size();
+    return value.data();
 }
 
 extern "C" void eix_match_set_free(eix_match_set *matches) { delete matches; }

@@ -114,6 +114,12 @@ struct eix_match_set {
     eix::MatchList matches;
     /// Whether its documents are fetched all at once on first use (from remote shards).
     mutable bool fetches_in_bulk = false;
+    /// Whether it comes from remote shards, whose value streams travel whole.
+    bool is_remote = false;
+    /// The handle searched, whose value streams `eix_match_set_read_values` reads.
+    Xapian::Database database;
+    /// The values `eix_match_set_read_values` read, one a match.
+    std::vector<std::string> values;
 };
 
 struct eix_expansion_set {

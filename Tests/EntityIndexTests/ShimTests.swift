@@ -180,6 +180,26 @@ import Testing
         }
     }
 
+    @Test func aSlotOfEveryMatchReadsInOnePassAsDocumentByDocument() throws {
+        for shardCount in [1, 3] {
+            let directories = (0..<shardCount).map { _ in TemporaryDirectory() }
+            defer { directories.forEach { $0.remove() } }
+            let (writer, shards) = try writer(of: directories, documents: 50) { index, document in
+                try document.addTerm("Zorbit", wdf: UInt32(1 + index % 7))
+                if index % 4 != 0 { try document.setValue(Array("value \(index)".utf8), slot: 3) }
+            }
+            for database in [writer, try Database(shards: shards, mode: .readOnly)] {
+                for query in [try Query.term("Zorbit"), try Query.term("Zorbit").scaled(by: 0)] {
+                    let matches = try database.search(query, offset: 5, limit: 30)
+                    #expect(matches.count == 30)
+                    let values = try matches.values(inSlot: 3)
+                    #expect(values.filter(\.isEmpty).count > 0)
+                    #expect(try values == (0..<matches.count).map { try matches.document(at: $0).valueBytes(slot: 3) })
+                }
+            }
+        }
+    }
+
     @Test func aListOfDocumentsConfinesASearchOnOneDatabaseAndOverShards() throws {
         for shardCount in [1, 3] {
             let directories = (0..<shardCount).map { _ in TemporaryDirectory() }

@@ -445,6 +445,16 @@ uint32_t eix_match_set_docid(const eix_match_set *matches, uint32_t index);
  *  shards, the first call fetches every document of the set at once. */
 eix_document *_Nullable eix_match_set_document(const eix_match_set *matches, uint32_t index,
                                      eix_error *_Nullable error);
+/** Reads one value slot of every match, for `eix_match_set_value`: on local
+ *  shards in one pass over the slot's value stream, in document order (a
+ *  document read on its own seeks the stream afresh, about twice as slow);
+ *  with remote shards from the documents, fetched at once. */
+int eix_match_set_read_values(eix_match_set *matches, uint32_t slot, eix_error *_Nullable error);
+
+/** The value read at a rank by the last `eix_match_set_read_values`; empty
+ *  when unset. Valid until the next read or the set is freed. */
+const char *eix_match_set_value(const eix_match_set *matches, uint32_t index, size_t *out_length);
+
 void eix_match_set_free(eix_match_set *_Nullable matches);
 
 #pragma clang assume_nonnull end

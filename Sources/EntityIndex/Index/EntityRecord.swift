@@ -122,3 +122,10 @@ extension Document {
         RecordReader(try valueBytes(slot: IndexLayout.recordSlot))
     }
 }
+
+extension MatchSet {
+    /// Every match's stored record, in rank order (nil where it holds none).
+    func records() throws -> [RecordReader?] {
+        try values(inSlot: IndexLayout.recordSlot).map(RecordReader.init)
+    }
+}

@@ -148,9 +148,8 @@ struct CueMatcher {
         guard !grammar.vocabulary.ignored.contains(word), try reader.database.termFrequency(IndexLayout.nameTerm(word)) > 0 else { return [] }
         let query = try Query.combine(.filter, [try Query.term(IndexLayout.nameTerm(word)).scaled(by: 0), try grammar.mentionFilter()])
         let matches = try reader.database.search(query, limit: Self.namedLimit)
-        return try (0..<matches.count).compactMap { rank in
-            try matches.document(at: rank).record()
-                .flatMap { IndexLayout.anyReferenceTerm(to: $0.summary.identifier) }
+        return try matches.records().compactMap { record in
+            record.flatMap { IndexLayout.anyReferenceTerm(to: $0.summary.identifier) }
         }
     }
 

@@ -3,6 +3,9 @@
 /// terms; `NameScoring` then ranks them.
 struct NameResolver {
     let reader: IndexReader
+    /// The searches already made, when the resolver is asked more than once
+    /// for one request; nil to search every time.
+    var searches: NameSearches?
 
     /// How many candidates Xapian hands over for scoring.
     static let candidateLimit = 20
@@ -46,7 +49,7 @@ struct NameResolver {
         }
         if let filter { query = try Query.combine(.filter, [query, filter]) }
 
-        return try scored(try reader.database.search(query, limit: Self.candidateLimit), words: words)
+        return try scored(try matches(of: query, limit: Self.candidateLimit), words: words)
     }
 
     /// Entities one of whose whole names the words are (stop words aside),
@@ -55,19 +58,30 @@ struct NameResolver {
         guard let term = IndexLayout.wholeNameTerm(words), try reader.database.termFrequency(term) > 0 else { return [] }
         var query = try Query.term(term)
         if let filter { query = try Query.combine(.filter, [query, filter]) }
-        return try scored(try reader.database.search(query, limit: limit), words: words)
+        return try scored(try matches(of: query, limit: limit), words: words)
     }
 
     /// Matches scored by how well their names fit the words; those whose
     /// names do not fit at all are left out.
-    private func scored(_ matches: MatchSet, words: [String]) throws -> [Candidate] {
+    /// The matches of a name search with their records, from `searches` when
+    /// it was made before.
+    private func matches(of query: Query, limit: Int) throws -> [NameSearches.Match] {
+        let key = try searches.map { _ in "\(limit) \(try query.description())" }
+        if let key, let known = searches?.made[key] { return known }
+        let matches = try reader.database.search(query, limit: limit)
+        let found = zip((0..<matches.count).map(matches.documentID(at:)), try matches.records()).map { NameSearches.Match($0, $1) }
+        if let key { searches?.made[key] = found }
+        return found
+    }
+
+    private func scored(_ matches: [NameSearches.Match], words: [String]) throws -> [Candidate] {
         var candidates: [Candidate] = []
         let query = NameScoring.QueryWords(words)
-        for rank in 0..<matches.count {
-            guard let record = try matches.document(at: rank).record() else { continue }
+        for (documentID, record) in matches {
+            guard let record else { continue }
             let names = record.names
             guard let best = NameScoring.best(query, names: names), best.score > 0 else { continue }
-            var candidate = Candidate(documentID: matches.documentID(at: rank), score: best.score, matched: [best.property], record: record)
+            var candidate = Candidate(documentID: documentID, score: best.score, matched: [best.property], record: record)
             candidate.names = names
             candidates.append(candidate)
         }

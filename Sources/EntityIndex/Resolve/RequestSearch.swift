@@ -103,7 +103,8 @@ struct RequestSearch {
         let matchesNames = request.matchesNames && request.property == nil
         // Some entity's whole name, as the request says it ("Friday Pizza Night", "Eva Crew Did Relay").
         let saidWords = try normalizedWords(in: request.text)
-        let saidWholeNames = matchesNames ? try NameResolver(reader: reader).wholeNameCandidates(for: saidWords, filter: try typesFilter) : []
+        let names = NameResolver(reader: reader, searches: NameSearches())
+        let saidWholeNames = matchesNames ? try names.wholeNameCandidates(for: saidWords, filter: try typesFilter) : []
         var wholeNames: [Candidate] = []
         if plan.words.isEmpty && plan.exact.isEmpty {
             // With nothing to narrow by either, there is nothing to list.
@@ -111,7 +112,6 @@ struct RequestSearch {
             add(try listing(narrowed, filter: filter, limit: max(request.limit, Self.poolSize) * Self.listingShare))
         } else {
             if matchesNames {
-                let names = NameResolver(reader: reader)
                 let words = plan.words.map(\.word)
                 wholeNames = try names.wholeNameCandidates(for: words, filter: narrowed).filter { !excluded.contains($0.documentID!) }
                 add(wholeNames)
@@ -154,7 +154,7 @@ struct RequestSearch {
         // Found only by their names as said, and of those, the ones that fail the filters Xapian checks.
         var rawOnlyNamed: Set<UInt32> = [], rawNamed: Set<UInt32> = []
         if let said {
-            let raw = try rawNameCandidates(for: said, wholeNames: saidWholeNames)
+            let raw = try rawNameCandidates(for: said, wholeNames: saidWholeNames, names: names)
             // Those that pass the filters too are found like any other.
             let rawOnly = raw.filter { $0.documentID.map { found[$0] == nil } ?? false }
             rawOnlyNamed = Set(rawOnly.compactMap(\.documentID))
@@ -456,8 +456,8 @@ struct RequestSearch {
     /// types; only names holding every word when some name is exactly them.
     /// No typos or prefixes are guessed at: the words understanding took were
     /// known words, and the others are searched with guessing already.
-    private func rawNameCandidates(for words: [String], wholeNames: [Candidate]) throws -> [Candidate] {
-        let named = try NameResolver(reader: reader).candidates(for: words, filter: try typesFilter, requiringAll: !wholeNames.isEmpty,
+    private func rawNameCandidates(for words: [String], wholeNames: [Candidate], names: NameResolver) throws -> [Candidate] {
+        let named = try names.candidates(for: words, filter: try typesFilter, requiringAll: !wholeNames.isEmpty,
                                                                 guessing: false)
         return (wholeNames + named).map { var candidate = $0; candidate.score = 0; return candidate }
     }

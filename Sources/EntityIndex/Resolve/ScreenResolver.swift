@@ -259,7 +259,7 @@ struct ScreenResolver {
             guard let exact = IndexLayout.exactValue(text) else { return [] }
             let query = try Query.combine(.filter, [try Query.term(IndexLayout.anyIdentifierPrefix + exact), try Query.ofTypes(grammar.personTypes)])
             let matches = try reader.database.search(query, limit: 2)
-            return try (0..<matches.count).compactMap { try matches.document(at: $0).record()?.summary.identifier }
+            return try matches.records().compactMap { $0?.summary.identifier }
         default:
             return []
         }
