@@ -45,6 +45,6 @@ public struct Entity: Hashable, Codable, Sendable {
 extension Entity {
     /// Decodes the JSON an index stores for an entity.
     init(storedData: [UInt8]) throws {
-        self = try JSONDecoder().decode(Entity.self, from: Data(storedData))
+        self = try EntityJSONReader.entity(from: storedData)
     }
 }
