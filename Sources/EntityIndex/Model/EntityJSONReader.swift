@@ -1,9 +1,10 @@
 import Foundation
 
-/// Reads the JSON an index stores for an entity (`EntityJSONWriter`'s, or
-/// any JSON object of that shape) by hand. `JSONDecoder` tries each kind of
-/// value in turn, paying for an error at every miss, and reading stored
-/// entities was a tenth of a name look-up read as a sender ("From Tracker").
+/// Reads an entity's JSON by hand: what an index stores (`EntityJSONWriter`'s)
+/// and the lines of a donated file. `JSONDecoder` tries each kind of value in
+/// turn, paying for an error at every miss: reading stored entities was a
+/// tenth of a name look-up read as a sender ("From Tracker"), and decoding
+/// lines kept the one thread that writes a donated file busy.
 /// Values come out as `JSONDecoder` gives them: a number whose value is a
 /// whole number within `Int` is an integer ("5.0" too), any other a `Double`.
 enum EntityJSONReader {
