@@ -455,6 +455,51 @@ extern "C" int64_t eix_database_find_docid(eix_database *database, const char *t
     });
 }
 
+namespace {
+
+/// One value slot of some documents (ids as `db` numbers them, in any order), one a
+/// document, empty where unset or missing: in one pass over the slot's value stream,
+/// in document order. Local shards only: a remote one would send the stream whole.
+std::vector<std::string> slot_values(const Xapian::Database &db, uint32_t slot, const std::vector<Xapian::docid> &docids) {
+    std::vector<std::string> values(docids.size());
+    std::vector<size_t> order(docids.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return docids[a] < docids[b]; });
+    auto value = db.valuestream_begin(slot);
+    const auto end = db.valuestream_end(slot);
+    for (size_t index : order) {
+        if (value == end) break;
+        value.skip_to(docids[index]);
+        if (value != end && value.get_docid() == docids[index]) values[index] = *value;
+    }
+    return values;
+}
+
+}  // namespace
+
+extern "C" char *eix_database_values(eix_database *database, uint32_t slot, const uint32_t *docids, size_t count,
+                                     size_t *out_length, eix_error *error) {
+    return eix_guard<char *>(error, nullptr, [&] {
+        const std::vector<Xapian::docid> ids(docids, docids + count);
+        std::vector<std::string> values;
+        if (database->has_remote) {
+            for (Xapian::docid docid : ids) {
+                Xapian::Document document;
+                if (!recently_matched(*database, docid, document)) document = database->database.get_document(docid, Xapian::DOC_ASSUME_VALID);
+                values.push_back(document.get_value(slot));
+            }
+        } else {
+            values = slot_values(database->database, slot, ids);
+        }
+        std::string entries;
+        for (const std::string &value : values) {
+            for (int shift = 0; shift < 32; shift += 8) entries.push_back(static_cast<char>((value.size() >> shift) & 0xFF));
+            entries += value;
+        }
+        return eix::copy_out(entries, out_length);
+    });
+}
+
 extern "C" eix_document *eix_database_document(eix_database *database, uint32_t docid,
                                                eix_error *error) {
     return eix_guard<eix_document *>(error, nullptr, [&]() -> eix_document * {
@@ -857,16 +902,9 @@ extern "C" int eix_match_set_read_values(eix_match_set *matches, uint32_t slot, 
             for (size_t index = 0; index < items.size(); ++index) values[index] = items[index].second.get_document().get_value(slot);
             return 0;
         }
-        std::vector<size_t> order(items.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return items[a].first < items[b].first; });
-        auto value = matches->database.valuestream_begin(slot);
-        const auto end = matches->database.valuestream_end(slot);
-        for (size_t index : order) {
-            if (value == end) break;
-            value.skip_to(items[index].first);
-            if (value != end && value.get_docid() == items[index].first) values[index] = *value;
-        }
+        std::vector<Xapian::docid> docids;
+        for (const auto &item : items) docids.push_back(item.first);
+        values = slot_values(matches->database, slot, docids);
         return 0;
     });
 }

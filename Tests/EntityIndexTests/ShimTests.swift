@@ -180,7 +180,7 @@ import Testing
         }
     }
 
-    @Test func aSlotOfEveryMatchReadsInOnePassAsDocumentByDocument() throws {
+    @Test func aSlotOfManyDocumentsReadsInOnePassAsDocumentByDocument() throws {
         for shardCount in [1, 3] {
             let directories = (0..<shardCount).map { _ in TemporaryDirectory() }
             defer { directories.forEach { $0.remove() } }
@@ -195,6 +195,9 @@ import Testing
                     let values = try matches.values(inSlot: 3)
                     #expect(values.filter(\.isEmpty).count > 0)
                     #expect(try values == (0..<matches.count).map { try matches.document(at: $0).valueBytes(slot: 3) })
+                    // By id, in any order, an id no document has among them.
+                    let ids = (0..<matches.count).map(matches.documentID(at:)).reversed() + [9_999]
+                    #expect(try database.values(inSlot: 3, ofDocuments: ids) == values.reversed() + [[]])
                 }
             }
         }

@@ -336,6 +336,15 @@ int64_t eix_database_find_docid(eix_database *database, const char *term, size_t
 char *_Nullable eix_database_slot_values(eix_database *database, uint32_t slot, size_t *out_length,
                                          eix_error *_Nullable error);
 
+/** One value slot of some documents (ids a search of this snapshot returned,
+ *  in any order), packed one a document in the order asked: the value's
+ *  length (4 bytes, little endian), then the value, empty when unset. On
+ *  local shards in one pass over the slot's value stream (a document read
+ *  on its own seeks the stream afresh, about twice as slow). Free with
+ *  `eix_string_free`. */
+char *_Nullable eix_database_values(eix_database *database, uint32_t slot, const uint32_t *docids, size_t count,
+                                    size_t *out_length, eix_error *_Nullable error);
+
 /** The document with an id that a search of this snapshot returned (it is
  *  assumed to exist: reading a value of a missing one gives nothing). */
 eix_document *_Nullable eix_database_document(eix_database *database, uint32_t docid,

@@ -174,6 +174,25 @@ final class Database {
         try withEngineError { eix_database_document(handle, id, $0) }.map(Document.init(owning:))
     }
 
+    /// One value slot of some documents (ids a search returned), in the order
+    /// asked, empty where unset: read in one pass, which costs less than
+    /// reading each document.
+    func values(inSlot slot: UInt32, ofDocuments ids: [UInt32]) throws -> [[UInt8]] {
+        guard !ids.isEmpty else { return [] }
+        var length = 0
+        let entries = try ids.withUnsafeBufferPointer { buffer in
+            try withEngineError { eix_database_values(handle, slot, buffer.baseAddress!, buffer.count, &length, $0) }
+        }
+        defer { eix_string_free(entries) }
+        let bytes = UnsafeRawBufferPointer(start: entries, count: length)
+        var offset = 0
+        return ids.map { _ in
+            let count = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            defer { offset += 4 + count }
+            return Array(bytes[(offset + 4)..<(offset + 4 + count)])
+        }
+    }
+
     /// Exactly some documents (ids as this database numbers them), weighing
     /// nothing: as a filter, it confines a search of this database to earlier
     /// matches without a term look-up each. Local shards only: with remote ones,

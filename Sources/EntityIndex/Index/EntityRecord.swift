@@ -123,6 +123,14 @@ extension Document {
     }
 }
 
+extension Database {
+    /// The stored records of some documents (ids a search returned), in the
+    /// order asked (nil where one holds none).
+    func records(of ids: [UInt32]) throws -> [RecordReader?] {
+        try values(inSlot: IndexLayout.recordSlot, ofDocuments: ids).map(RecordReader.init)
+    }
+}
+
 extension MatchSet {
     /// Every match's stored record, in rank order (nil where it holds none).
     func records() throws -> [RecordReader?] {

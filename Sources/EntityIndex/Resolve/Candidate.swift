@@ -73,6 +73,16 @@ struct Candidate {
         record = try document.record()
     }
 
+    /// Reads the records of those of `candidates` not read yet, in one pass
+    /// over the index (`Database.records(of:)`).
+    static func readRecords(of candidates: inout ArraySlice<Candidate>, from database: Database) throws {
+        let unread = candidates.indices.filter { candidates[$0].record == nil && candidates[$0].documentID != nil }
+        guard !unread.isEmpty else { return }
+        for (index, record) in zip(unread, try database.records(of: unread.map { candidates[$0].documentID! })) {
+            candidates[index].record = record
+        }
+    }
+
     /// Fills in the identifier, title and subtitle from the document's record
     /// (reading it now unless it was read already).
     mutating func readSummary(from database: Database) throws {

@@ -180,9 +180,10 @@ struct RequestSearch {
         // Candidates found, past the exact filters, scored by what of the request each accounts for
         // (each on its own: a candidate's score does not depend on the others').
         func scoring(_ found: [Candidate]) throws -> [Candidate] {
+            var found = found[...]
+            if readsRecords { try Candidate.readRecords(of: &found, from: reader.database) }
             var scored: [Candidate] = []
             for var candidate in found {
-                if readsRecords { try candidate.readRecord(from: reader.database) }
                 let occurrence = filter.occurrence(of: candidate.record)
                 // (Xapian's time filter takes in whole hours: a name as said outside the time is kept all the same.)
                 guard occurrence != nil || rawOnlyNamed.contains(candidate.documentID!) else { continue }

@@ -291,10 +291,12 @@ struct Resolver {
         // Best first; ties on screen first (a raised score may meet the cap of 1), then in the order
         // given (index order, or time for a request with an order), fallback entities after.
         func shownFirst(_ candidate: Candidate) -> Int { candidate.matched.contains { $0 == "focused" || $0 == "visible" } ? 0 : 1 }
-        let ranked = candidates.enumerated().sorted {
+        var ranked = candidates.enumerated().sorted {
             if Self.differ($0.element.score, $1.element.score) { return $0.element.score > $1.element.score }
             return (shownFirst($0.element), $0.offset) < (shownFirst($1.element), $1.offset)
-        }.map(\.element)
+        }.map(\.element)[...]
+        // Those likely shown are read in one pass; one a duplicate or deleted leaves room for the next, read alone.
+        try Candidate.readRecords(of: &ranked[..<min(limit, ranked.count)], from: reader.database)
         var shown: [Candidate] = []
         var positions: [EntityIdentifier: Int] = [:]
         for var candidate in ranked {
