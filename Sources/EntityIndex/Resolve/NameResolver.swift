@@ -61,8 +61,6 @@ struct NameResolver {
         return try scored(try matches(of: query, limit: limit), words: words)
     }
 
-    /// Matches scored by how well their names fit the words; those whose
-    /// names do not fit at all are left out.
     /// The matches of a name search with their records, from `searches` when
     /// it was made before.
     private func matches(of query: Query, limit: Int) throws -> [NameSearches.Match] {
@@ -74,6 +72,8 @@ struct NameResolver {
         return found
     }
 
+    /// Matches scored by how well their names fit the words; those whose
+    /// names do not fit at all are left out.
     private func scored(_ matches: [NameSearches.Match], words: [String]) throws -> [Candidate] {
         var candidates: [Candidate] = []
         let query = NameScoring.QueryWords(words)

@@ -457,9 +457,9 @@ struct RequestSearch {
     /// types; only names holding every word when some name is exactly them.
     /// No typos or prefixes are guessed at: the words understanding took were
     /// known words, and the others are searched with guessing already.
+    /// `names` is the request's resolver, whose searches are made once.
     private func rawNameCandidates(for words: [String], wholeNames: [Candidate], names: NameResolver) throws -> [Candidate] {
-        let named = try names.candidates(for: words, filter: try typesFilter, requiringAll: !wholeNames.isEmpty,
-                                                                guessing: false)
+        let named = try names.candidates(for: words, filter: try typesFilter, requiringAll: !wholeNames.isEmpty, guessing: false)
         return (wholeNames + named).map { var candidate = $0; candidate.score = 0; return candidate }
     }
 
