@@ -30,7 +30,7 @@ extension EntityIndex {
         return try withReader { reader in
             let everyOne = try Query.term(IndexLayout.typeTerm(for: type)).scaled(by: 0)  // unranked: document order
             let matches = try reader.database.search(everyOne, offset: offset, limit: limit)
-            return try (0..<matches.count).map { try matches.document(at: $0).storedEntity() }
+            return try matches.values(inSlot: IndexLayout.entitySlot).map(Entity.init(storedData:))
         }
     }
 

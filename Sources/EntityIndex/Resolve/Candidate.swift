@@ -75,7 +75,7 @@ struct Candidate {
 
     /// Reads the records of those of `candidates` not read yet, in one pass
     /// over the index (`Database.records(of:)`).
-    static func readRecords(of candidates: inout ArraySlice<Candidate>, from database: Database) throws {
+    static func readRecords(of candidates: inout some MutableCollection<Candidate>, from database: Database) throws {
         let unread = candidates.indices.filter { candidates[$0].record == nil && candidates[$0].documentID != nil }
         guard !unread.isEmpty else { return }
         for (index, record) in zip(unread, try database.records(of: unread.map { candidates[$0].documentID! })) {

@@ -180,7 +180,7 @@ struct RequestSearch {
         // Candidates found, past the exact filters, scored by what of the request each accounts for
         // (each on its own: a candidate's score does not depend on the others').
         func scoring(_ found: [Candidate]) throws -> [Candidate] {
-            var found = found[...]
+            var found = found
             if readsRecords { try Candidate.readRecords(of: &found, from: reader.database) }
             var scored: [Candidate] = []
             for var candidate in found {

@@ -13,13 +13,14 @@ struct ScreenResolver {
     /// The entities the reference picks, in screen order; several for a
     /// plural reference or when a pointer fits more than one.
     func resolve(_ kind: RequestInterpretation.Reference.Kind, on screen: ScreenContext) throws -> [Candidate] {
-        var onScreen: [(identifier: EntityIdentifier, candidate: Candidate)] = []
-        for identifier in screen.shown {
-            guard let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)) else { continue }
-            var candidate = Candidate(documentID: documentID, score: 1, matched: [identifier == screen.focused ? "focused" : "visible"])
-            try candidate.readRecord(from: reader.database)
-            onScreen.append((identifier, candidate))
+        var onScreen: [(identifier: EntityIdentifier, candidate: Candidate)] = try screen.shown.compactMap { identifier in
+            try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)).map { documentID in
+                (identifier, Candidate(documentID: documentID, score: 1, matched: [identifier == screen.focused ? "focused" : "visible"]))
+            }
         }
+        var read = onScreen.map(\.candidate)
+        try Candidate.readRecords(of: &read, from: reader.database)
+        for (index, candidate) in zip(onScreen.indices, read) { onScreen[index].candidate = candidate }
         var fitting = try self.fitting(onScreen.map(\.candidate), kind: kind)
         if interpretation.cues.contains(where: \.isOnScreen) {
             // "his last message": pick among what refers to each person the screen is about.
@@ -93,13 +94,11 @@ struct ScreenResolver {
     /// People the screen is about as candidates that fit fully, read from the
     /// index (those it no longer holds left out).
     private func candidates(for people: [EntityIdentifier]) throws -> [Candidate] {
-        try people.compactMap { person in
-            try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: person)).map {
-                var candidate = Candidate(documentID: $0, score: 1, matched: ["visible"])
-                try candidate.readRecord(from: reader.database)
-                return candidate
-            }
+        var candidates = try people.compactMap { person in
+            try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: person)).map { Candidate(documentID: $0, score: 1, matched: ["visible"]) }
         }
+        try Candidate.readRecords(of: &candidates, from: reader.database)
+        return candidates
     }
 
     /// "the message before this" over a chat: of what is shown and fits, the
