@@ -58,8 +58,8 @@ extension EntityIndex {
             let everyOne = try Query.term(IndexLayout.typeTerm(for: type)).scaled(by: 0)  // unranked: document order
             let matches = try database.search(everyOne, offset: offset, limit: Self.exportPageSize)
             var lines = Data()
-            for rank in 0..<matches.count {
-                lines.append(contentsOf: try matches.document(at: rank).valueBytes(slot: IndexLayout.entitySlot))
+            for entity in try matches.values(inSlot: IndexLayout.entitySlot) {
+                lines.append(contentsOf: entity)
                 lines.append(UInt8(ascii: "\n"))
             }
             return (lines, matches.count, [try database.documentCount(), try database.lastDocumentID()])
