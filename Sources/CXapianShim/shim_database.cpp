@@ -485,8 +485,12 @@ extern "C" char *eix_database_values(eix_database *database, uint32_t slot, cons
         if (database->has_remote) {
             for (Xapian::docid docid : ids) {
                 Xapian::Document document;
-                if (!recently_matched(*database, docid, document)) document = database->database.get_document(docid, Xapian::DOC_ASSUME_VALID);
-                values.push_back(document.get_value(slot));
+                try {
+                    if (!recently_matched(*database, docid, document)) document = database->database.get_document(docid, Xapian::DOC_ASSUME_VALID);
+                    values.push_back(document.get_value(slot));
+                } catch (const Xapian::DocNotFoundError &) {
+                    values.emplace_back();  // deleted since it was found: no value, as a local shard gives
+                }
             }
         } else {
             values = slot_values(database->database, slot, ids);
