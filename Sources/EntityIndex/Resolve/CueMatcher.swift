@@ -173,13 +173,11 @@ struct CueMatcher {
         let candidates = wholeNames.count >= Self.namedLimit
             ? wholeNames : wholeNames + (try names.candidates(for: words, filter: filter, minimumScore: Self.namedMinimumScore))
         var seen: Set<UInt32> = []
-        var entities: [Entity] = []
-        for candidate in candidates.sorted(by: { $0.score > $1.score }) where candidate.score >= Self.namedMinimumScore {
-            guard let documentID = candidate.documentID, seen.insert(documentID).inserted, entities.count < Self.namedLimit,
-                  let document = try reader.database.document(id: documentID) else { continue }
-            entities.append(try document.storedEntity())
+        let best = candidates.sorted { $0.score > $1.score }.filter { $0.score >= Self.namedMinimumScore }
+            .compactMap(\.documentID).filter { seen.insert($0).inserted }.prefix(Self.namedLimit)
+        return try reader.database.values(inSlot: IndexLayout.entitySlot, ofDocuments: Array(best)).compactMap { stored in
+            stored.isEmpty ? nil : try Entity(storedData: stored)  // empty: deleted since it was found
         }
-        return entities
     }
 
     /// What a cue's words were found to name, looked up once for all the
@@ -248,8 +246,8 @@ struct CueMatcher {
         let matches = try reader.database.search(try Query.combine(.filter, [try holdsAll.scaled(by: 0), try Query.ofTypes(grammar.personTypes)]),
                                                  limit: Self.namedLimit)
         var domains: Set<String> = []
-        for rank in 0..<matches.count {
-            for value in identifierValues(of: try matches.document(at: rank).storedEntity()) {
+        for stored in try matches.values(inSlot: IndexLayout.entitySlot) {
+            for value in identifierValues(of: try Entity(storedData: stored)) {
                 guard let at = value.lastIndex(of: "@") else { continue }
                 let domain = value[value.index(after: at)...]
                 let name = domain.split(separator: ".").dropLast().joined(separator: ".")
