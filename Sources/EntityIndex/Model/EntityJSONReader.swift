@@ -71,40 +71,46 @@ enum EntityJSONReader {
         }
 
         private mutating func object(depth: Int) throws -> [String: PropertyValue] {
-            position += 1
             var fields: [String: PropertyValue] = [:]
-            skipWhiteSpace()
-            if consume(UInt8(ascii: "}")) { return fields }
-            while true {
+            if opensEmpty(closedBy: UInt8(ascii: "}")) { return fields }
+            repeat {
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure(expecting: "a key") }
                 let key = try string()
                 skipWhiteSpace()
                 guard consume(UInt8(ascii: ":")) else { throw failure(expecting: "':'") }
                 let value = try value(depth: depth + 1)
                 if fields[key] == nil { fields[key] = value }  // the first of a repeated key, as the decoder keeps
-                skipWhiteSpace()
-                guard consume(UInt8(ascii: ",")) else { break }
-                skipWhiteSpace()
-                if consume(UInt8(ascii: "}")) { return fields }  // a comma before the end, which the decoder allows
-            }
-            guard consume(UInt8(ascii: "}")) else { throw failure(expecting: "',' or '}'") }
+            } while try another(before: UInt8(ascii: "}"))
             return fields
         }
 
         private mutating func array(depth: Int) throws -> [PropertyValue] {
-            position += 1
             var values: [PropertyValue] = []
-            skipWhiteSpace()
-            if consume(UInt8(ascii: "]")) { return values }
-            while true {
+            if opensEmpty(closedBy: UInt8(ascii: "]")) { return values }
+            repeat {
                 values.append(try value(depth: depth + 1))
-                skipWhiteSpace()
-                guard consume(UInt8(ascii: ",")) else { break }
-                skipWhiteSpace()
-                if consume(UInt8(ascii: "]")) { return values }  // a comma before the end, which the decoder allows
-            }
-            guard consume(UInt8(ascii: "]")) else { throw failure(expecting: "',' or ']'") }
+            } while try another(before: UInt8(ascii: "]"))
             return values
+        }
+
+        /// Steps past an object's or an array's opening bracket; true when its
+        /// `closing` one follows at once.
+        private mutating func opensEmpty(closedBy closing: UInt8) -> Bool {
+            position += 1
+            skipWhiteSpace()
+            return consume(closing)
+        }
+
+        /// After an element: whether another follows its comma; false past the
+        /// `closing` bracket, which may follow a comma, as the decoder allows.
+        private mutating func another(before closing: UInt8) throws -> Bool {
+            skipWhiteSpace()
+            if consume(UInt8(ascii: ",")) {
+                skipWhiteSpace()
+                return !consume(closing)
+            }
+            guard consume(closing) else { throw failure(expecting: "',' or '\(Character(Unicode.Scalar(closing)))'") }
+            return false
         }
 
         /// A string, from its opening quote: escapes resolved, valid UTF-8 required.

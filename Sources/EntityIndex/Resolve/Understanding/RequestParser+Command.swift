@@ -214,7 +214,7 @@ extension RequestParser {
         if let (length, _) = request.match(vocabulary.personPointers, at: body), body + length < request.count {
             command.arguments.append(.init(role: "message", words: request[body + length..<request.count], date: nil))
             request.take(body + length..<request.count)
-        } else if let start = (body + 1..<max(body + 1, min(body + 1 + Self.longestRecipient, request.count))).first(where: {
+        } else if let start = request.words.indices.dropFirst(body + 1).prefix(Self.longestRecipient).first(where: {
             request.isFree($0) && isSpeakerSubject(request.words[$0])
         }) {
             // "text Mama I'll be there Sunday": after whom it is said to, the speaker saying something is the message.
