@@ -120,6 +120,19 @@ import Testing
         #expect(try read("reminders I haven't done yet").flags.map(\.value) == [false])
     }
 
+    @Test func aFlagThatSaysTheStateACommandSetsIsNoFilter() throws {
+        // "uncheck" sets a reminder open: "isn't done" says so, it does not ask for open ones only.
+        let uncheck = try read("the sofa one isn't done actually, uncheck it")
+        #expect(uncheck.command?.name == "reopen")
+        #expect(uncheck.command?.arguments.map(\.words) == [["open"]])
+        #expect(uncheck.flags.isEmpty)
+        #expect(uncheck.contentWords == ["sofa"])
+        // A flag that differs from the state set still filters: "complete the unfinished ones".
+        let complete = try read("complete the unfinished ones")
+        #expect(complete.command?.arguments.map(\.words) == [["done"]])
+        #expect(complete.flags.map(\.value) == [false])
+    }
+
     @Test func referencesPointAtTheScreen() throws {
         #expect(try read("these").reference?.kind == .plural)
         #expect(try read("call her").reference?.kind == .person)

@@ -38,6 +38,9 @@ extension RequestParser {
                                                                  changesEntity: entry.changes),
                                  end: start + length, recipientIsTarget: false, takesState: entry.argumentRoles.contains("state"),
                                  many: entry.many)
+        if !entry.sets.isEmpty {
+            found.command.arguments.append(.init(role: "state", words: entry.sets, date: nil))
+        }
         let body = start + length
         takeSaidClause(&request, after: body, entry: entry, into: &found.command)
         if entry.recipientFirst {

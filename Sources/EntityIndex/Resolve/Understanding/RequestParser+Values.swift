@@ -175,8 +175,11 @@ extension RequestParser {
 
     /// "unread", "favourite", "haven't done" — for the types named, or any type
     /// that has the flag. After a command that sets a state ("mark it done"),
-    /// the states it sets.
-    func takeFlags(_ request: inout RequestWords, types: Set<EntityType>, implied: [String], asState: Bool)
+    /// the states it sets. A flag that says a state the command sets is no
+    /// filter ("the Leboncoin one isn't done, uncheck it"): nobody asks to set
+    /// what only entities already so would have.
+    func takeFlags(_ request: inout RequestWords, types: Set<EntityType>, implied: [String], asState: Bool,
+                   restating setStates: [Interpretation.FlagCue] = [])
         -> (flags: [Interpretation.FlagCue], states: [Interpretation.Argument]) {
         var flags: [Interpretation.FlagCue] = []
         var states: [Interpretation.Argument] = []
@@ -194,8 +197,10 @@ extension RequestParser {
             }
             if var flag = grammar.flag(saidBy: request[index..<index + length], types: types, negated: negation != nil) {
                 flag.words = request[(negation ?? index)..<index + length]
-                flags.append(flag)
                 request.take((negation ?? index)..<index + length)
+                if !setStates.contains(where: { $0.value == flag.value && !Set($0.properties).isDisjoint(with: flag.properties) }) {
+                    flags.append(flag)
+                }
             }
         }
         for word in implied {

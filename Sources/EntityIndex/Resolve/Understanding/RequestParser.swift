@@ -121,8 +121,10 @@ struct RequestParser {
         interpretation.types = types.sorted()
 
         // After a command that sets a state, a flag is that state — unless "as" said it ("mark the unread ones as read").
+        let states = (interpretation.command?.arguments ?? []).filter { $0.role == "state" }.compactMap { grammar.flag(saidBy: $0.words) }
         let stateSaid = interpretation.command?.arguments.contains { $0.role == "state" } ?? false
-        let flags = takeFlags(&request, types: types, implied: time.impliedFlagWords, asState: (command?.takesState ?? false) && !stateSaid)
+        let flags = takeFlags(&request, types: types, implied: time.impliedFlagWords, asState: (command?.takesState ?? false) && !stateSaid,
+                              restating: states)
         interpretation.flags = flags.flags
         if !flags.states.isEmpty { interpretation.command?.arguments += flags.states }
         let agents = takeAgents(&request, types: types)

@@ -121,6 +121,8 @@ public struct RequestVocabulary: Sendable {
         let on: [String]
         /// Whether it changes the entity ("delete", "reschedule", "mark"), rather than asks or shows.
         let changes: Bool
+        /// The state it always sets, as flag words ("complete": "done"; "uncheck": "open"); empty if none.
+        let sets: [String]
     }
 
     /// The time words (see the table's "time" section).
@@ -216,7 +218,8 @@ public struct RequestVocabulary: Sendable {
                                          argument.markers.map { ($0, argument.role) }
                                      }),
                                      argumentRoles: Set((command.arguments ?? []).map(\.role)), many: command.many ?? false,
-                                     asks: command.asks ?? [], on: command.on ?? [], changes: command.changes ?? false)
+                                     asks: command.asks ?? [], on: command.on ?? [], changes: command.changes ?? false,
+                                     sets: try command.sets.map(normalizedWords(in:)) ?? [])
             return command.phrases.map { ($0, entry) }
         })
         let references = table.references
@@ -309,6 +312,7 @@ public struct RequestVocabulary: Sendable {
             let asks: [String]?
             let on: [String]?
             let changes: Bool?
+            let sets: String?
         }
         struct References: Decodable {
             let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]
