@@ -434,6 +434,22 @@ import Testing
         #expect(mark.status == .ambiguous)
     }
 
+    @Test func whatIsComingUpIsWhatIsStillToDo() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "reminders.reminder", id: "sent", properties: ["title": "Send the statements to Benoît", "dueDate": "2026-03-14",
+                                                                       "isCompleted": true]),
+            Entity(type: "calendar.event", id: "meeting", properties: ["title": "Accountant – Benoît Lambert",
+                                                                      "startDate": "2026-03-15T10:00:00Z", "endDate": "2026-03-15T11:00:00Z"]),
+            Entity(type: "reminders.reminder", id: "ask", properties: ["title": "Ask Benoît about the VAT", "dueDate": "2026-03-16"]),
+        ])
+        let upcoming = try index.resolve(SearchQuery("anything coming up with Benoît", now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        // Upcoming means open for what can be done (a reminder ticked off is not coming up, though sooner), and
+        // events still come.
+        #expect(ids(upcoming.results).prefix(2) == ["meeting", "ask"])
+        #expect(upcoming.interpretation?.flags.map(\.isImplied) == [true])
+    }
+
     @Test func aChatOnScreenIsReadAsItIsShown() throws {
         let chat = try EntityIndex()
         func message(_ id: String, _ body: String, at time: String, from sender: String) -> Entity {

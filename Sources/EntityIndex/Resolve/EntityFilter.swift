@@ -77,10 +77,12 @@ struct EntityFilter {
             filters.append(try self.range(on: range.property, range.lower, range.upper))
         }
         for flag in flags {
-            let byType = try flag.properties.map { path in
+            var byType = try flag.properties.map { path in
                 let type = try Query.ofTypes([path.type]), set = try Query.term(IndexLayout.flagTerm(path: path.path))
                 return try Query.combine(flag.value ? .filter : .andNot, [type, set])
             }
+            let others = Set(types).subtracting(flag.properties.map(\.type))
+            if flag.isImplied, !others.isEmpty { byType.append(try Query.ofTypes(others)) }
             filters.append(try Query.any(byType) ?? Query.matchingNothing())
         }
         if !languages.isEmpty {

@@ -154,6 +154,10 @@ public struct RequestInterpretation: Sendable, Hashable {
         public var value: Bool
         /// The words that said it ("unread").
         public var words: [String]
+        /// Whether a time word implies it ("upcoming" and "overdue" mean
+        /// open): it holds for the types that have the flag, and the other
+        /// types asked for pass (upcoming events and open reminders).
+        public var isImplied = false
     }
 
     /// An entity the wanted one comes after or before in time.

@@ -205,7 +205,10 @@ extension RequestParser {
         }
         for word in implied {
             let words = (try? normalizedWords(in: word)) ?? []
-            if let flag = grammar.flag(saidBy: words, types: types) { flags.append(flag) }
+            if var flag = grammar.flag(saidBy: words, types: types) {
+                flag.isImplied = true
+                flags.append(flag)
+            }
         }
         return (flags, states)
     }

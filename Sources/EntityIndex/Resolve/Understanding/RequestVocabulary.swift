@@ -148,7 +148,8 @@ public struct RequestVocabulary: Sendable {
         let hence: PhraseTable<Void>
         let before: PhraseTable<Void>, until: PhraseTable<Void>, after: PhraseTable<Void>, since: PhraseTable<Void>
         let am: PhraseTable<Void>, pm: PhraseTable<Void>, oclock: PhraseTable<Void>, half: PhraseTable<Void>
-        let now: PhraseTable<Void>, upcoming: PhraseTable<Void>, recent: PhraseTable<Void>
+        let now: PhraseTable<Void>, recent: PhraseTable<Void>
+        let upcoming: PhraseTable<Void>, upcomingAlsoMeans: [String]
         let overdue: PhraseTable<Void>, overdueAlsoMeans: [String]
         let laterToday: PhraseTable<Void>, earlierToday: PhraseTable<Void>
         /// After a unit: the one after the next ("the week after next").
@@ -280,7 +281,8 @@ public struct RequestVocabulary: Sendable {
             ago: try phrases(time.ago), hence: try phrases(time.hence ?? []), before: try phrases(time.before), until: try phrases(time.until),
             after: try phrases(time.after), since: try phrases(time.since),
             am: try phrases(time.am), pm: try phrases(time.pm), oclock: try phrases(time.oclock), half: try phrases(time.half),
-            now: try phrases(time.now), upcoming: try phrases(time.upcoming), recent: try phrases(time.recent),
+            now: try phrases(time.now), recent: try phrases(time.recent),
+            upcoming: try phrases(time.upcoming.phrases), upcomingAlsoMeans: time.upcoming.alsoMeans,
             overdue: try phrases(time.overdue.phrases), overdueAlsoMeans: time.overdue.alsoMeans,
             laterToday: try phrases(time.laterToday), earlierToday: try phrases(time.earlierToday),
             afterNext: try phrases(time.afterNext ?? []), restOf: try phrases(time.restOf ?? []),
@@ -326,7 +328,8 @@ public struct RequestVocabulary: Sendable {
                 let day: Int
                 let hours: [Int]?
             }
-            struct Overdue: Decodable {
+            /// Phrases that imply flags too ("overdue" means open).
+            struct ImplyingPhrases: Decodable {
                 let phrases: [String]
                 let alsoMeans: [String]
             }
@@ -338,8 +341,8 @@ public struct RequestVocabulary: Sendable {
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
             let hence, afterNext, restOf, between, betweenAnd: [String]?
-            let am, pm, oclock, half, now, upcoming, recent, laterToday, earlierToday: [String]
-            let overdue: Overdue
+            let am, pm, oclock, half, now, recent, laterToday, earlierToday: [String]
+            let upcoming, overdue: ImplyingPhrases
             let weekStartsOn: Int
             let numbers, dayOrdinals: [String: Int]
             let ordinalSuffixes: [String]

@@ -26,7 +26,7 @@ struct TimeExpressionReader {
     /// Whether a bare number is a clock time ("move the lunch to 1"): where only a time can be said.
     var readsBareHours = false
 
-    /// What was read: the time, and flag words it implies ("overdue" means "open" too).
+    /// What was read: the time, and flag words it implies ("overdue" and "upcoming" mean "open" too).
     struct Reading {
         var time: RequestTime?
         var impliedFlagWords: [String] = []
@@ -123,6 +123,7 @@ struct TimeExpressionReader {
         if let (length, _) = request.match(words.upcoming, at: index) {
             state.from = max(state.from ?? clock.now, clock.now)
             state.order = state.order ?? .next
+            state.flagWords += words.upcomingAlsoMeans
             return length
         }
         if let (length, _) = request.match(words.recent, at: index) {
