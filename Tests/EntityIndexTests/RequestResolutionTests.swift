@@ -450,6 +450,21 @@ import Testing
         #expect(upcoming.interpretation?.flags.map(\.isImplied) == [true])
     }
 
+    @Test func aPronounForSomeoneTheRequestNamesIsNoPersonWanted() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "sophie", properties: ["name": "Sophie Benali"]),
+            Entity(type: "messages.message", id: "gallery", properties: [
+                "body": "Any idea when the full gallery will be ready?", "sentAt": "2026-03-11T20:45:00Z",
+                "sender": ["type": "messages.contact", "id": "sophie"]]),
+        ])
+        let reply = try index.resolve(SearchQuery("reply to Sophie, she's asking about the gallery", now: sampleNow,
+                                                  timeZone: TimeZone(identifier: "UTC")!))
+        // With nothing on screen, "she" is Sophie, said about what to reply to: her message, not her.
+        #expect(reply.results.first?.identifier.id == "gallery")
+        #expect(reply.interpretation?.types.isEmpty == true)
+    }
+
     @Test func aChatOnScreenIsReadAsItIsShown() throws {
         let chat = try EntityIndex()
         func message(_ id: String, _ body: String, at time: String, from sender: String) -> Entity {

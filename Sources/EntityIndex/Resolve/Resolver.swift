@@ -30,7 +30,9 @@ struct Resolver {
         if let reference = interpretation.reference, screenIsEmpty, reference.kind == .pointer || reference.kind == .person,
            !interpretation.contentWords.isEmpty || !interpretation.cues.isEmpty {
             // With nothing on screen, "it" in "reply to Beatriz's email about when it airs" is part of what is
-            // said, not what is meant; "this event" alone stays a reference with nothing to point at.
+            // said, not what is meant; "this event" alone stays a reference with nothing to point at. So is
+            // "she" in "reply to Sophie, she's asking about the gallery": no person is wanted for it.
+            if reference.kind == .person, let types = interpretation.typesApartFromPerson { interpretation.types = types }
             interpretation.reference = nil
         }
         if let reference = interpretation.reference, reference.mayMeanThings, screen.shown.count > 1,

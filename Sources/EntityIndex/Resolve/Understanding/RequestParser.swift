@@ -107,6 +107,7 @@ struct RequestParser {
         // "she", and "text Amara" with nothing to text about: a person (of the types searched, if one is).
         if interpretation.reference?.kind == .person || (command?.recipientIsTarget ?? false) {
             let people = types.isEmpty ? grammar.personTypes : types.intersection(grammar.personTypes)
+            if !(command?.recipientIsTarget ?? false) { interpretation.typesApartFromPerson = types.sorted() }
             if !people.isEmpty { types = people }
         }
         // A time and nothing else ("what's on tomorrow?") asks what is planned.
