@@ -120,6 +120,17 @@ import Testing
         #expect(try read("reminders I haven't done yet").flags.map(\.value) == [false])
     }
 
+    @Test func aValueAfterToIsTheOneACommandSets() throws {
+        // "to high priority" is what the reminder becomes, not what it is now.
+        let bump = try read("bump the gloves order to high priority")
+        #expect(bump.cues.isEmpty)
+        #expect(bump.command?.arguments.map(\.role) == ["value"])
+        #expect(bump.command?.arguments.first?.words == ["high", "priority"])
+        #expect(bump.contentWords == ["gloves", "order"])
+        // Without a command it is what is wanted.
+        #expect(try read("high priority reminders").cues.map(\.words) == [["high"]])
+    }
+
     @Test func aFlagThatSaysTheStateACommandSetsIsNoFilter() throws {
         // "uncheck" sets a reminder open: "isn't done" says so, it does not ask for open ones only.
         let uncheck = try read("the sofa one isn't done actually, uncheck it")

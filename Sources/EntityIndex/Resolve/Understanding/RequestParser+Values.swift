@@ -33,9 +33,11 @@ extension RequestParser {
     /// (`changing`: where its object begins), a property's name is what it
     /// changes: "set an alert an hour before it" acts on what has an alarm.
     /// Followed by what it is about or a time, such a name is the type's noun:
-    /// "Hannah's email about the party" is a mail.
-    func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue], setsState: Bool,
-                           actsOn: Set<EntityType>, changing: Int?) -> Set<EntityType> {
+    /// "Hannah's email about the party" is a mail. After a command, a value
+    /// said after "to" is the one it sets ("bump the gloves order to high
+    /// priority"), added to `values`.
+    func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue], values: inout [Interpretation.Argument],
+                           setsState: Bool, afterCommand: Bool, actsOn: Set<EntityType>, changing: Int?) -> Set<EntityType> {
         var types: Set<EntityType> = []
         for index in request.words.indices where request.isFree(index) {
             let matches = grammar.propertyNames.matches(in: request.words, at: index, usable: request.isFree)
@@ -52,6 +54,12 @@ extension RequestParser {
             if index > 0, request.isFree(index - 1) {
                 let value = request.words[index - 1]
                 let valued = paths.filter { path in grammar.enumerationCases(of: path).contains(value) }
+                if !valued.isEmpty, afterCommand, index > 1, request.isFree(index - 2),
+                   vocabulary.newValueMarkers.contains(request.words[index - 2]) {
+                    values.append(.init(role: "value", words: request[index - 1..<index + length], date: nil))
+                    request.take(index - 2..<index + length)
+                    continue
+                }
                 if !valued.isEmpty {
                     cues.append(.init(properties: valued, words: [value], cue: request[index..<index + length]))
                     request.take(index - 1..<index + length)

@@ -76,9 +76,12 @@ struct RequestParser {
         }
         interpretation.languages = takeLanguages(&request)
 
-        var named = takePropertyNames(&request, cues: &cues, setsState: command?.takesState ?? false,
+        var newValues: [Interpretation.Argument] = []
+        var named = takePropertyNames(&request, cues: &cues, values: &newValues, setsState: command?.takesState ?? false,
+                                      afterCommand: command != nil,
                                       actsOn: Set(command?.command.actsOn ?? []),
                                       changing: command?.command.changesEntity == true ? command?.end : nil)
+        interpretation.command?.arguments += newValues
         var restoredTypeWords: [String] = []
         let fitting = requested.union(command?.command.actsOn ?? [])
         let typeWords = takeTypeWords(&request, hasTime: !(interpretation.time?.isEmpty ?? true), fitting: fitting, kinds: &cues)

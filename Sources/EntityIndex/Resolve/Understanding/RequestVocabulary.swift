@@ -96,6 +96,8 @@ public struct RequestVocabulary: Sendable {
     /// Words before a language that make it the one wanted, not the one an
     /// entity is in: "translate this into English".
     let languageTargets: PhraseTable<Void>
+    /// Words before a value a command gives a property ("bump it *to* high priority"): the value it sets, not one it has.
+    let newValueMarkers: Set<String>
     let time: TimeWords
     let anchors: PhraseTable<RequestInterpretation.Anchor.Relation>
 
@@ -265,6 +267,7 @@ public struct RequestVocabulary: Sendable {
         languageNames = try PhraseTable(table.languages.map { ($0.key, $0.value) })
         languageMarkers = try phrases(table.languageMarkers)
         languageTargets = try phrases(table.languageTargets ?? [])
+        newValueMarkers = try words(table.newValueMarkers ?? [])
         let time = table.time
         self.time = TimeWords(
             days: try PhraseTable(time.days.map { ($0.key, ($0.value.day, $0.value.hours.map { $0[0] * 60..<$0[1] * 60 })) }),
@@ -367,6 +370,7 @@ public struct RequestVocabulary: Sendable {
         let languages: [String: String]
         let languageMarkers: [String]
         let languageTargets: [String]?
+        let newValueMarkers: [String]?
         let time: Time
         let anchors: Anchors
     }
