@@ -465,6 +465,20 @@ import Testing
         #expect(reply.interpretation?.types.isEmpty == true)
     }
 
+    @Test func aHyphenatedNameInACueIsSomeoneNotAnAddress() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "takahashi", properties: [
+                "name": "Hiroshi Takahashi", "nickname": "Takahashi-sensei", "email": "takahashi.hiroshi@osaka-u.ac.jp"]),
+            Entity(type: "mail.message", id: "beamtime", properties: [
+                "subject": "Beamtime in July", "body": "Shifts attached.", "from": "takahashi.hiroshi@osaka-u.ac.jp",
+                "sentAt": "2026-03-10T07:40:00Z"]),
+        ])
+        // "Takahashi-sensei" names him: his mail is wanted, though none of it says the nickname.
+        let mail = try index.resolve(SearchQuery("emails from Takahashi-sensei", now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        #expect(mail.results.first?.identifier.id == "beamtime")
+    }
+
     @Test func aChatOnScreenIsReadAsItIsShown() throws {
         let chat = try EntityIndex()
         func message(_ id: String, _ body: String, at time: String, from sender: String) -> Entity {

@@ -84,7 +84,13 @@ struct RequestSearch {
         let narrowed = try Query.all((filterQuery.map { [$0] } ?? []) + cueQueries)
 
         let text = TextResolver(reader: reader, configuration: configuration)
-        var plan = try text.plan(forWords: interpretation.contentWords, exact: interpretation.identifiers, usesMeaning: false)
+        // An identifier that is the name of someone a cue's value names ("from Takahashi-sensei", his nickname) is
+        // the cue's to find, not an address of its own to hold.
+        let cueWords = Set(cues.filter(\.match.namesEntity).flatMap(\.cue.words))
+        let searchedIdentifiers = interpretation.identifiers.filter { identifier in
+            !identifier.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).allSatisfy { cueWords.contains(String($0)) }
+        }
+        var plan = try text.plan(forWords: interpretation.contentWords, exact: searchedIdentifiers, usesMeaning: false)
         var mentions: [String: [String]] = [:]
 
         var found: [UInt32: Candidate] = [:]
