@@ -113,7 +113,7 @@ import Testing
         "tune": (0.002, 0), "holdout": (0.024, 1), "practice-tune": (0.0, 0), "practice-holdout": (0.011, 0),
         "krakow-tune": (0.0, 0), "krakow-holdout": (0.0, 0), "toronto-holdout": (0.025, 0),
         "lyon-tune": (0.010, 0), "lyon-holdout": (0.020, 0), "dublin-holdout": (0.029, 1), "krakow-screens-tune": (0.0, 0),
-        "practice-screens-tune": (0.0, 0), "lyon-screens-tune": (0.0, 0),
+        "practice-screens-tune": (0.0, 0), "lyon-screens-tune": (0.0, 0), "osaka-tune": (0.0, 0), "osaka-holdout": (0.0, 0),
     ]
 
     static func load(_ part: String) throws -> [JudgedRequest] {
@@ -127,7 +127,7 @@ import Testing
 
     /// The world of each part whose requests are not said over the personal corpus.
     static let worlds = ["practice": "veterinary-practice.jsonl", "krakow": "engineer-krakow.jsonl", "toronto": "nurse-toronto.jsonl",
-                         "lyon": "photographer-lyon.jsonl", "dublin": "teacher-dublin.jsonl"]
+                         "lyon": "photographer-lyon.jsonl", "dublin": "teacher-dublin.jsonl", "osaka": "student-osaka.jsonl"]
 
     /// The entities a part's requests are said over.
     static func corpus(of part: String) throws -> [Entity] {
@@ -138,7 +138,7 @@ import Testing
 
     @Test(arguments: ["tune", "holdout", "practice-tune", "practice-holdout", "krakow-tune", "krakow-holdout", "toronto-holdout",
                       "lyon-tune", "lyon-holdout", "dublin-holdout", "krakow-screens-tune",
-                      "practice-screens-tune", "lyon-screens-tune"])
+                      "practice-screens-tune", "lyon-screens-tune", "osaka-tune", "osaka-holdout"])
     func requestsAsPeopleSayThemFindTheirTargets(part: String) throws {
         let index = try EntityIndex()
         try index.donate(try Self.corpus(of: part))

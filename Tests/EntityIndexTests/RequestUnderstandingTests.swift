@@ -138,6 +138,9 @@ import Testing
         #expect(uncheck.command?.arguments.map(\.words) == [["open"]])
         #expect(uncheck.flags.isEmpty)
         #expect(uncheck.contentWords == ["sofa"])
+        // Only what has the state can be given it: what is done is a reminder.
+        #expect(try read("mark my Japanese homework as done").types == ["reminders.reminder"])
+        #expect(Set(try read("mark the one from Amara as read").types) == ["mail.message", "messages.message"])
         // A flag that differs from the state set still filters: "complete the unfinished ones".
         let complete = try read("complete the unfinished ones")
         #expect(complete.command?.arguments.map(\.words) == [["done"]])

@@ -131,6 +131,13 @@ struct RequestParser {
                               restating: states)
         interpretation.flags = flags.flags
         if !flags.states.isEmpty { interpretation.command?.arguments += flags.states }
+        // "mark my Japanese homework as done": only what has the state a command sets can be given it.
+        let setsOnly = (interpretation.command?.arguments ?? []).filter { $0.role == "state" }
+            .compactMap { grammar.flag(saidBy: $0.words) }.flatMap { $0.properties.map(\.type) }
+        if types.isEmpty, !setsOnly.isEmpty {
+            types = Set(setsOnly)
+            interpretation.types = types.sorted()
+        }
         let agents = takeAgents(&request, types: types)
         cues += agents.cues
         if !agents.types.isEmpty, requested.isEmpty || !agents.types.isDisjoint(with: requested) {
