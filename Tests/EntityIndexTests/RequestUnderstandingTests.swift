@@ -388,6 +388,9 @@ import Testing
         let weekend = try #require(try read("what's going on the weekend of the 14th?").time)
         #expect(weekend.from == day("2026-03-14") && weekend.to == day("2026-03-16"))
         #expect(try read("the week of March 18").time?.from == day("2026-03-16"))
+        // "The weekend" is this week's, or the last one for the past ("came" is past too).
+        #expect(try read("what's on the weekend").time?.from == day("2026-03-14"))
+        #expect(try read("emails that came in over the weekend").time?.from == day("2026-03-07"))
         let overdue = try read("overdue reminders")
         #expect(overdue.time?.to == sampleNow)
         #expect(overdue.flags.first?.value == false)

@@ -371,6 +371,11 @@ struct TimeExpressionReader {
         if let (length, weekday) = request.match(words.weekdays, at: index) {
             return (length, clock.weekday(weekday, shift: tense == .past ? -2 : 2), nil)
         }
+        if article == 1, let (unitLength, unit) = request.match(words.units, at: index + 1), unit == "weekend" {
+            // "the weekend", "over the weekend": this week's, or for the past the last one begun.
+            let this = clock.unit(unit, containing: clock.now, shiftedBy: 0)
+            return (1 + unitLength, tense == .past && this.start > clock.now ? clock.unit(unit, containing: clock.now, shiftedBy: -1) : this, nil)
+        }
         if let (length, interval) = isoDate(at: index, in: request) { return (length, interval, nil) }
         if let (length, interval) = month(at: index, in: request, afterMarker: false) { return (length, interval, nil) }
         if let (length, dayOfMonth) = dayOfMonth(at: index, in: request) {
