@@ -131,6 +131,18 @@ import Testing
         #expect(try read("high priority reminders").cues.map(\.words) == [["high"]])
     }
 
+    @Test func stepsOnScreenTicksAndShiftsAsPeopleSayThem() throws {
+        // "go back one" in a viewer: the one shown before the focused one.
+        #expect(try read("go back one").reference?.kind == .shown(-1))
+        #expect(try read("go forward one").reference?.kind == .shown(1))
+        // What was ticked off is done.
+        #expect(try read("what did I tick off last week").flags.map(\.value) == [true])
+        // How far to push something is no word to find.
+        let push = try read("push the lab cleanup back a week")
+        #expect(push.command?.arguments.map(\.words) == [["a", "week"]])
+        #expect(push.contentWords == ["lab", "cleanup"])
+    }
+
     @Test func aFlagThatSaysTheStateACommandSetsIsNoFilter() throws {
         // "uncheck" sets a reminder open: "isn't done" says so, it does not ask for open ones only.
         let uncheck = try read("the sofa one isn't done actually, uncheck it")

@@ -72,6 +72,8 @@ extension RequestParser {
             if marker.role == "time" {
                 if let date = moment(of: words) {
                     argument.date = date
+                } else if isLengthOfTime(words) {
+                    // "push the lab cleanup back a week": how far, from when it is now.
                 } else if span.contains(where: { grammar.typeNames.contains(in: request.words, at: $0) }) {
                     argument.role = "destination"  // "move it to the groceries list": where it goes, not what is wanted
                 } else {
@@ -237,6 +239,14 @@ extension RequestParser {
         guard let (length, _) = request.match(vocabulary.ordinals, at: ordinal) else { return false }
         return isReferenceNoun(at: ordinal + length, in: request) || saysOne(at: ordinal + length, afterOrdinalAt: ordinal, in: request)
             || endsClause(at: ordinal + length, in: request)
+    }
+
+    /// Whether words are a length of time and nothing else ("a week", "two days").
+    func isLengthOfTime(_ words: [String]) -> Bool {
+        let span = RequestWords(words: words, possessive: words.map { _ in false })
+        let count = vocabulary.time.number(at: 0, in: span)?.length ?? (words.first.map(vocabulary.articles.contains) == true ? 1 : 0)
+        guard let (unitLength, _) = span.match(vocabulary.time.units, at: count) else { return false }
+        return count + unitLength == words.count
     }
 
     /// The moment words name when they are a time and nothing else ("Monday", "2 pm tomorrow").
