@@ -400,6 +400,10 @@ import Testing
         let weekend = try #require(try read("what's going on the weekend of the 14th?").time)
         #expect(weekend.from == day("2026-03-14") && weekend.to == day("2026-03-16"))
         #expect(try read("the week of March 18").time?.from == day("2026-03-16"))
+        // "Who's coming to" speaks of what lies ahead: the next one, when no time is said.
+        let coming = try read("who's coming to the barbecue")
+        #expect(coming.time?.from == sampleNow && coming.time?.order == .next)
+        #expect(try read("who's in the meeting").time == nil)
         // "The weekend" is this week's, or the last one for the past ("came" is past too).
         #expect(try read("what's on the weekend").time?.from == day("2026-03-14"))
         #expect(try read("emails that came in over the weekend").time?.from == day("2026-03-07"))

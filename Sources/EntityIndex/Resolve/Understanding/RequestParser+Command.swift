@@ -14,6 +14,8 @@ extension RequestParser {
         var takesState: Bool
         /// Whether it asks for several entities.
         var many: Bool
+        /// Whether it speaks of what lies ahead ("who's coming to").
+        var liesAhead = false
         /// Whether it is said to oneself for later ("remind me about the last
         /// one tomorrow", "remind me to answer this tomorrow"): a time ahead is when.
         var isForLater = false
@@ -37,7 +39,7 @@ extension RequestParser {
                                                                  asksAbout: types(named: entry.asks, properties: true),
                                                                  changesEntity: entry.changes),
                                  end: start + length, recipientIsTarget: false, takesState: entry.argumentRoles.contains("state"),
-                                 many: entry.many)
+                                 many: entry.many, liesAhead: entry.liesAhead)
         if !entry.sets.isEmpty {
             found.command.arguments.append(.init(role: "state", words: entry.sets, date: nil))
         }

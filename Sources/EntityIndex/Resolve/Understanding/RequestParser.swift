@@ -123,6 +123,13 @@ struct RequestParser {
             types = grammar.scheduledTypes
         }
         interpretation.types = types.sorted()
+        if command?.liesAhead == true, interpretation.time == nil {
+            // "who's coming to the barbecue": with no time said, the next one (of what has what is asked).
+            var ahead = RequestTime(words: [])
+            ahead.from = clock.now
+            ahead.order = .next
+            interpretation.time = ahead
+        }
 
         // After a command that sets a state, a flag is that state — unless "as" said it ("mark the unread ones as read").
         let states = (interpretation.command?.arguments ?? []).filter { $0.role == "state" }.compactMap { grammar.flag(saidBy: $0.words) }

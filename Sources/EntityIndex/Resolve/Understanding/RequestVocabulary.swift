@@ -125,6 +125,8 @@ public struct RequestVocabulary: Sendable {
         let changes: Bool
         /// The state it always sets, as flag words ("complete": "done"; "uncheck": "open"); empty if none.
         let sets: [String]
+        /// Whether it speaks of what lies ahead ("who's coming to"): with no time said, the next one is meant.
+        let liesAhead: Bool
     }
 
     /// The time words (see the table's "time" section).
@@ -222,7 +224,7 @@ public struct RequestVocabulary: Sendable {
                                      }),
                                      argumentRoles: Set((command.arguments ?? []).map(\.role)), many: command.many ?? false,
                                      asks: command.asks ?? [], on: command.on ?? [], changes: command.changes ?? false,
-                                     sets: try command.sets.map(normalizedWords(in:)) ?? [])
+                                     sets: try command.sets.map(normalizedWords(in:)) ?? [], liesAhead: command.ahead ?? false)
             return command.phrases.map { ($0, entry) }
         })
         let references = table.references
@@ -318,6 +320,7 @@ public struct RequestVocabulary: Sendable {
             let on: [String]?
             let changes: Bool?
             let sets: String?
+            let ahead: Bool?
         }
         struct References: Decodable {
             let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]
