@@ -150,6 +150,11 @@ import Testing
         #expect(uncheck.command?.arguments.map(\.words) == [["open"]])
         #expect(uncheck.flags.isEmpty)
         #expect(uncheck.contentWords == ["sofa"])
+        // A command word that is a state of the type named right after it is that state.
+        let openTasks = try read("open tasks on the groceries list")
+        #expect(openTasks.command == nil)
+        #expect(openTasks.flags.map(\.value) == [false])
+        #expect(try read("open the reminders").command?.name == "open")
         // Only what has the state can be given it: what is done is a reminder.
         #expect(try read("mark my Japanese homework as done").types == ["reminders.reminder"])
         #expect(Set(try read("mark the one from Amara as read").types) == ["mail.message", "messages.message"])

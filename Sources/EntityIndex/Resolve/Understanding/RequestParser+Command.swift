@@ -33,6 +33,9 @@ extension RequestParser {
         let next = start + length
         let clauseFollows = request.words.indices.contains(next) && vocabulary.subjectPronouns.contains(request.words[next])
         guard !(isNoun && (grammar.cues.contains(in: request.words, at: next) || clauseFollows)) else { return nil }
+        // A command that is also a state of the type named right after it is that state: "open tasks on the WG list".
+        let nextTypes = Set(grammar.typeNames.matches(in: request.words, at: next).map(\.value.type))
+        guard nextTypes.isEmpty || grammar.flag(saidBy: Array(request.words[start..<next]), types: nextTypes) == nil else { return nil }
         request.take(start..<start + length)
         var found = FoundCommand(command: Interpretation.Command(name: entry.name, words: request[start..<start + length], arguments: [],
                                                                  actsOn: types(named: entry.on, properties: false),
