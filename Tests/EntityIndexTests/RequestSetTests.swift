@@ -28,7 +28,11 @@ import Testing
 /// `practice-screens-tune`; the second first measured before any change made
 /// for it: screen Recall@1 0.800, resolved wrongly 7.5%). A third wrote as many over
 /// the Lyon world (`lyon-screens-tune`, first measured before any change made for
-/// it: Recall@1 0.817, resolved wrongly 1.7%).
+/// it: Recall@1 0.817, resolved wrongly 1.7%). The last, a German graduate
+/// student in Osaka whose phone speaks German, Japanese, Spanish and English
+/// (`student-osaka.jsonl`, 200 requests: odd ones tuned on, `osaka-tune`; even
+/// ones only measured, `osaka-holdout`), was first measured before any change
+/// made for it: Recall@1 / @5 0.720 / 0.820 and 0.780 / 0.843, none resolved wrongly.
 ///
 /// Per part and kind: Recall@1 and Recall@5 (the share of the expected
 /// entities in the top k, out of at most k; for a request any of several
@@ -44,44 +48,44 @@ import Testing
         "tune": [
             "command": (0.935, 0.961, 0.946), "language": (0.249, 0.541, 0.361), "meaning": (0.317, 0.454, 0.385),
             "name": (0.963, 0.963, 0.969), "none": (0.999, 0.999, 0.999), "property": (0.918, 0.982, 0.946),
-            "question": (0.711, 0.854, 0.773), "screen": (0.976, 0.988, 0.982), "time": (0.976, 0.991, 0.987),
+            "question": (0.711, 0.854, 0.773), "screen": (0.976, 0.988, 0.982), "time": (0.987, 0.991, 0.993),
             "typo": (0.999, 0.999, 0.999),
         ],
         "holdout": [
             "command": (0.807, 0.922, 0.861), "language": (0.207, 0.416, 0.282), "meaning": (0.237, 0.451, 0.333),
-            "name": (0.999, 0.999, 0.999), "none": (0.916, 0.916, 0.916), "property": (0.908, 0.926, 0.946),
+            "name": (0.999, 0.999, 0.999), "none": (0.916, 0.916, 0.916), "property": (0.908, 0.944, 0.946),
             "question": (0.635, 0.863, 0.732), "screen": (0.845, 0.845, 0.845), "time": (0.845, 0.922, 0.877),
             "typo": (0.999, 0.999, 0.999),
         ],
         "practice-tune": [
-            "command": (0.937, 0.999, 0.968), "meaning": (0.332, 0.332, 0.332), "name": (0.499, 0.999, 0.749),
+            "command": (0.999, 0.999, 0.999), "meaning": (0.332, 0.332, 0.332), "name": (0.499, 0.999, 0.749),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.954, 0.999), "question": (0.922, 0.999, 0.961),
             "screen": (0.999, 0.999, 0.999), "time": (0.999, 0.999, 0.999), "typo": (0.799, 0.999, 0.899),
-        ],
-        "krakow-tune": [
-            "command": (0.943, 0.999, 0.962), "meaning": (0.332, 0.666, 0.471), "name": (0.999, 0.999, 0.999),
-            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.732, 0.999, 0.832),
-            "screen": (0.999, 0.999, 0.999), "time": (0.777, 0.888, 0.839), "typo": (0.999, 0.999, 0.999),
-        ],
-        "krakow-holdout": [
-            "command": (0.943, 0.999, 0.971), "meaning": (0.000, 0.199, 0.132), "name": (0.999, 0.999, 0.999),
-            "none": (0.999, 0.999, 0.999), "property": (0.799, 0.819, 0.849), "question": (0.799, 0.866, 0.832),
-            "screen": (0.869, 0.912, 0.898), "time": (0.999, 0.987, 0.999), "typo": (0.000, 0.999, 0.416),
-        ],
-        "toronto-holdout": [
-            "command": (0.785, 0.892, 0.843), "meaning": (0.499, 0.699, 0.582), "name": (0.999, 0.999, 0.999),
-            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.772, 0.908, 0.834),
-            "screen": (0.742, 0.856, 0.777), "time": (0.699, 0.799, 0.746), "typo": (0.999, 0.999, 0.999),
         ],
         "practice-holdout": [
             "command": (0.937, 0.999, 0.952), "meaning": (0.332, 0.666, 0.499), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.856, 0.910, 0.892),
             "screen": (0.904, 0.904, 0.904), "time": (0.932, 0.932, 0.932), "typo": (0.999, 0.999, 0.999),
         ],
+        "krakow-tune": [
+            "command": (0.943, 0.999, 0.962), "meaning": (0.332, 0.666, 0.499), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.799, 0.999, 0.866),
+            "screen": (0.999, 0.999, 0.999), "time": (0.832, 0.888, 0.866), "typo": (0.999, 0.999, 0.999),
+        ],
+        "krakow-holdout": [
+            "command": (0.943, 0.999, 0.971), "meaning": (0.000, 0.199, 0.132), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.799, 0.819, 0.849), "question": (0.799, 0.932, 0.835),
+            "screen": (0.912, 0.956, 0.934), "time": (0.999, 0.987, 0.999), "typo": (0.000, 0.999, 0.416),
+        ],
+        "toronto-holdout": [
+            "command": (0.785, 0.892, 0.843), "meaning": (0.499, 0.699, 0.582), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.772, 0.908, 0.834),
+            "screen": (0.742, 0.856, 0.794), "time": (0.699, 0.799, 0.746), "typo": (0.999, 0.999, 0.999),
+        ],
         "lyon-tune": [
-            "command": (0.788, 0.841, 0.806), "meaning": (0.499, 0.666, 0.578), "name": (0.999, 0.999, 0.999),
-            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.356, 0.713, 0.515),
-            "screen": (0.740, 0.888, 0.803), "time": (0.999, 0.999, 0.999), "typo": (0.999, 0.999, 0.999),
+            "command": (0.841, 0.894, 0.859), "meaning": (0.499, 0.666, 0.578), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.428, 0.713, 0.551),
+            "screen": (0.777, 0.925, 0.851), "time": (0.999, 0.999, 0.999), "typo": (0.999, 0.999, 0.999),
         ],
         "lyon-holdout": [
             "command": (0.649, 0.799, 0.721), "meaning": (0.000, 0.399, 0.126), "name": (0.999, 0.999, 0.999),
@@ -89,24 +93,34 @@ import Testing
             "screen": (0.730, 0.807, 0.752), "time": (0.881, 0.881, 0.881), "typo": (0.332, 0.599, 0.499),
         ],
         "dublin-holdout": [
-            "command": (0.815, 0.973, 0.877), "meaning": (0.416, 0.832, 0.583), "name": (0.999, 0.999, 0.999),
-            "none": (0.932, 0.932, 0.932), "property": (0.946, 0.973, 0.964), "question": (0.678, 0.928, 0.791),
-            "screen": (0.839, 0.899, 0.866), "time": (0.913, 0.910, 0.932), "typo": (0.832, 0.999, 0.888),
+            "command": (0.841, 0.973, 0.890), "meaning": (0.499, 0.832, 0.625), "name": (0.999, 0.999, 0.999),
+            "none": (0.932, 0.932, 0.932), "property": (0.946, 0.973, 0.964), "question": (0.713, 0.928, 0.814),
+            "screen": (0.839, 0.899, 0.866), "time": (0.970, 0.956, 0.970), "typo": (0.832, 0.999, 0.888),
         ],
         "krakow-screens-tune": [
             "command": (0.949, 0.999, 0.974), "screen": (0.899, 0.945, 0.926),
         ],
+        "practice-screens-tune": [
+            "command": (0.949, 0.974, 0.962), "screen": (0.899, 0.909, 0.905),
+        ],
         "lyon-screens-tune": [
             "command": (0.924, 0.949, 0.937), "screen": (0.862, 0.934, 0.894),
         ],
-        "practice-screens-tune": [
-            "command": (0.949, 0.974, 0.962), "screen": (0.899, 0.909, 0.905),
+        "osaka-tune": [
+            "command": (0.666, 0.888, 0.768), "meaning": (0.299, 0.399, 0.376), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.599, 0.799, 0.699),
+            "screen": (0.949, 0.999, 0.959), "time": (0.999, 0.999, 0.999), "typo": (0.499, 0.499, 0.499),
+        ],
+        "osaka-holdout": [
+            "command": (0.764, 0.881, 0.805), "meaning": (0.199, 0.299, 0.249), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.979, 0.999), "question": (0.599, 0.632, 0.636),
+            "screen": (0.899, 0.949, 0.924), "time": (0.932, 0.999, 0.955), "typo": (0.666, 0.999, 0.732),
         ],
     ]
     /// The most requests of each part that may be answered `resolved` on a
     /// wrong entity (1 of 540, 5 of 220, none of 98, 1 of 97, none of 102 and
-    /// 102, 4 of 162, 1 of 105, 2 of 104, 6 of 207, and of the three screen
-    /// sets' 120 none each when last measured), and how many of
+    /// 102, 4 of 162, 1 of 105, 2 of 104, 6 of 207, of the three screen
+    /// sets' 120 and of Osaka's 100 and 100 none each when last measured), and how many of
     /// them may be requests with no right answer (1 of the held-out 220 and of
     /// Dublin's, else none). The aim is under 2% and none.
     static let wrongResolvedCeiling: [String: (share: Double, noAnswer: Int)] = [
