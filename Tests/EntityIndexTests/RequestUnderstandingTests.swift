@@ -131,6 +131,15 @@ import Testing
         #expect(try read("high priority reminders").cues.map(\.words) == [["high"]])
     }
 
+    @Test func aPronounInALaterClauseIsAboutTheOneNotWhoseItIs() throws {
+        let first = try read("the first one, what time do they get in")
+        #expect(first.command?.name == "when")
+        #expect(first.reference?.kind == .position(1))
+        #expect(first.cues.isEmpty)
+        // In the clause of "the one", he is whose it is.
+        #expect(try read("the one where he brings up the dinner").cues.contains { $0.isOnScreen && $0.isPossessive })
+    }
+
     @Test func stepsOnScreenTicksAndShiftsAsPeopleSayThem() throws {
         // "go back one" in a viewer: the one shown before the focused one.
         #expect(try read("go back one").reference?.kind == .shown(-1))

@@ -220,7 +220,12 @@ extension RequestParser {
         }) {
             kinds.removeAll { $0 == .person }
         }
-        if whose || ones.min().map({ firstOne in people.contains { $0 > firstOne } }) == true {
+        // A pronoun in the clause of "the one" says whose it is; in a later clause it is about it
+        // ("the first one, what time do they get in").
+        let inClauseOfOne = ones.min().map { firstOne in
+            people.contains { person in person > firstOne && !request.clauseStarts.contains { $0 > firstOne && $0 <= person } }
+        } ?? false
+        if whose || inClauseOfOne {
             kinds.removeAll { $0 == .person }
             cues.append(.init(properties: [], words: [], cue: [], isPossessive: true, isOnScreen: true))
             guard !kinds.isEmpty else { return (nil, order) }
