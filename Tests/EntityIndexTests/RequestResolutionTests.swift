@@ -479,6 +479,22 @@ import Testing
         #expect(mail.results.first?.identifier.id == "beamtime")
     }
 
+    @Test func thePeopleOfAPlaceAreThoseWhoWorkThere() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "marta", properties: ["name": "Marta Sikora", "organization": "Przychodnia Weterynaryjna Łapa"]),
+            Entity(type: "messages.contact", id: "ola", properties: ["name": "Ola Nowak", "organization": "Przychodnia Dentystyczna"]),
+            Entity(type: "calendar.event", id: "vet", properties: [
+                "title": "Borys – vaccination", "startDate": "2026-03-13T15:30:00Z",
+                "location": ["name": "Przychodnia Weterynaryjna Łapa, ul. Wrocławska 12, Kraków", "latitude": 50.07, "longitude": 19.91]]),
+        ])
+        // The appointment names no one; its place is Marta's clinic. Ola's shares a word with it, not its name.
+        let them = try index.resolve(SearchQuery("call them", context: ScreenContext(visible: [], focused: EntityIdentifier(type: "calendar.event", id: "vet")),
+                                                 now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        #expect(ids(them.results) == ["marta"])
+        #expect(them.status == .resolved)
+    }
+
     @Test func aChatOnScreenIsReadAsItIsShown() throws {
         let chat = try EntityIndex()
         func message(_ id: String, _ body: String, at time: String, from sender: String) -> Entity {

@@ -187,7 +187,10 @@ struct ScreenResolver {
             let people = tiers.flatMap { $0.indices.contains(depth) ? $0[depth] : [] }.filter { $0 != speaker }.uniqued
             if !people.isEmpty { return people }
         }
-        return []
+        // Naming no one, the focused entity may say where it takes place, and who works there.
+        guard let focused = screen.focused, let entity = try reader.storedEntity(focused),
+              let schema = grammar.schemas.schema(for: entity.type) else { return [] }
+        return try people(workingAt: entity, schema: schema)
     }
 
     /// The one the index belongs to, when it is among some people and plain
@@ -241,6 +244,49 @@ struct ScreenResolver {
             try tier.flatMap { try people(in: entity.properties[$0.name], kind: $0.kind, searchability: $0.searchability) }
         }
     }
+
+    /// The people who work where an entity takes place: those whose organization
+    /// (a text property of a person type) the name of one of its places says
+    /// whole ("call them" over the vet's appointment at Przychodnia Weterynaryjna
+    /// Łapa: Marta, of that clinic).
+    private func people(workingAt entity: Entity, schema: EntitySchema) throws -> [EntityIdentifier] {
+        func holdsPlace(_ kind: ValueKind) -> Bool {
+            switch kind {
+            case .place: true
+            case .oneOf(let kinds): kinds.contains(where: holdsPlace)
+            default: false
+            }
+        }
+        let names = schema.properties.filter { holdsPlace($0.kind) }.compactMap { property -> String? in
+            switch entity.properties[property.name] {
+            case .string(let text)?: text
+            case .object(let fields)?: fields["name"]?.stringValue
+            default: nil
+            }
+        }
+        let placeWords = Set(try names.flatMap(normalizedWords(in:)).filter { !grammar.vocabulary.ignored.contains($0) })
+        guard !placeWords.isEmpty else { return [] }
+        let stemmer = reader.stemmers.stemmer(for: configuration.defaultLanguage)
+        var found: [EntityIdentifier] = []
+        for type in grammar.personTypes.sorted() {
+            guard let personSchema = grammar.schemas.schema(for: type) else { continue }
+            for property in personSchema.properties where property.searchability == .text {
+                let prefix = IndexLayout.propertyPrefix(for: property.name)
+                let terms = try placeWords.sorted().map { try Query.term(IndexLayout.stemmedTerm(try stemmer.stem($0), prefix: prefix)) }
+                let query = try Query.combine(.filter, [try Query.combine(.or, terms), try Query.ofTypes([type])])
+                for stored in try reader.database.search(query, limit: Self.workplaceMatches).values(inSlot: IndexLayout.entitySlot) {
+                    guard !stored.isEmpty, let person = try? Entity(storedData: stored),
+                          let text = person.properties[property.name]?.stringValue else { continue }
+                    let words = try normalizedWords(in: text).filter { !grammar.vocabulary.ignored.contains($0) }
+                    if !words.isEmpty, words.allSatisfy(placeWords.contains), !found.contains(person.identifier) { found.append(person.identifier) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// How many people whose organization shares a word with a place are read to find those it names whole.
+    static let workplaceMatches = 10
 
     /// The people a property value refers to: references to people, and the
     /// people whose addresses or numbers it holds, in it or in its parts (an
