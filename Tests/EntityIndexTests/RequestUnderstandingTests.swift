@@ -131,6 +131,17 @@ import Testing
         #expect(try read("high priority reminders").cues.map(\.words) == [["high"]])
     }
 
+    @Test func aLaterClauseThatPointsAtNothingIsWhatIsSaid() throws {
+        // After "Marco's", the clause is the reply: no time to find at 9.
+        let reply = try read("reply to Marco's, see you at 9")
+        #expect(reply.command?.arguments.map(\.words) == [["see", "you", "at", "9"]])
+        #expect(reply.time == nil)
+        // A clause that points at something describes what is wanted.
+        #expect(try read("reply to Sophie, she's asking about the gallery").command?.arguments.isEmpty == true)
+        // A dash parts clauses as a comma does.
+        #expect(try read("paskah with olga - what time").command?.name == "when")
+    }
+
     @Test func aPronounInALaterClauseIsAboutTheOneNotWhoseItIs() throws {
         let first = try read("the first one, what time do they get in")
         #expect(first.command?.name == "when")

@@ -98,15 +98,27 @@ extension RequestParser {
     /// "reply to him, I'll send everything Monday": a later clause in which the
     /// speaker says something ("I", "I'll", "we") is the message a command
     /// that takes one says, not words or a time to find ("she's asking about
-    /// the gallery" describes what is wanted).
+    /// the gallery" describes what is wanted). So is one that points at
+    /// nothing, after the command's object was said ("reply to Marco's, see
+    /// you at 9"): no pronoun, "one", type or mention in it.
     func takeSaidClause(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry,
                         into command: inout Interpretation.Command) {
         guard entry.argumentRoles.contains("message"),
-              let start = request.clauseStarts.filter({ $0 > body && request.isFree($0) }).min(),
-              isSpeakerSubject(request.words[start]) else { return }
-        let end = request.clauseEnd(after: start)
+              let start = request.clauseStarts.filter({ $0 > body && request.isFree($0) }).min() else { return }
+        // What is said runs to the end, over the clauses it has ("yes to both, and zero dropouts since the fix").
+        let end = request.count
+        let objectSaid = (body..<start).contains { request.isFree($0) && !vocabulary.articles.contains(request.words[$0]) }
+        guard isSpeakerSubject(request.words[start]) || objectSaid && !(start..<end).contains(where: { pointsOrNames(at: $0, in: request) })
+        else { return }
         command.arguments.append(.init(role: "message", words: request[start..<end], date: nil))
         request.take(start..<end)
+    }
+
+    /// Whether a word points at something or names what is wanted: a pronoun or
+    /// pointer, "one", a type's noun or a verb of mentioning.
+    func pointsOrNames(at index: Int, in request: RequestWords) -> Bool {
+        let pointers = [vocabulary.focusedPointers, vocabulary.pluralPointers, vocabulary.personPointers, vocabulary.one, vocabulary.mentionVerbs]
+        return pointers.contains { $0.contains(in: request.words, at: index) } || grammar.typeNames.contains(in: request.words, at: index)
     }
 
     /// The most words a recipient said before the message takes ("text Mama Lopez I'm late").

@@ -178,7 +178,9 @@ struct RequestParser {
     func words(of text: String) throws -> RequestWords {
         var words: [(word: String, wasPossessive: Bool)] = []
         var clauseStarts: Set<Int> = []
-        for clause in text.split(whereSeparator: { ",;?!".contains($0) }) {
+        // A dash between spaces parts clauses as a comma does ("reply to this - yes to both").
+        let dashesParted = text.replacingOccurrences(of: #"\s[-–—]+\s"#, with: ", ", options: .regularExpression)
+        for clause in dashesParted.split(whereSeparator: { ",;?!".contains($0) }) {
             clauseStarts.insert(words.count)
             words += try normalizedWords(in: String(clause)).map(vocabulary.possessiveEndings.stripping)
         }
