@@ -178,6 +178,10 @@ import Testing
         // Only what has the state can be given it: what is done is a reminder.
         #expect(try read("mark my Japanese homework as done").types == ["reminders.reminder"])
         #expect(Set(try read("mark the one from Amara as read").types) == ["mail.message", "messages.message"])
+        // A noun of a type that never takes the state is part of a name: a list is never pinned.
+        let unpin = try read("unpin my shopping list")
+        #expect(unpin.types == ["notes.note"])
+        #expect(Set(unpin.contentWords) == ["shopping", "list"])
         // A flag that differs from the state set still filters: "complete the unfinished ones".
         let complete = try read("complete the unfinished ones")
         #expect(complete.command?.arguments.map(\.words) == [["done"]])

@@ -87,8 +87,13 @@ struct RequestParser {
         let typeWords = takeTypeWords(&request, hasTime: !(interpretation.time?.isEmpty ?? true), fitting: fitting, kinds: &cues)
         named.formUnion(typeWords.types)
         interpretation.typeWords = typeWords.words
-        if let asked = command?.command.asksAbout, !asked.isEmpty, !typeWords.types.isEmpty, typeWords.types.isDisjoint(with: asked) {
-            // "who's coming to the Earth Day photo": a photo has no one coming; the noun is part of a name.
+        // What can take the state a command sets ("unpin": a note).
+        let settable = Set((command?.command.arguments ?? []).filter { $0.role == "state" }
+            .compactMap { grammar.flag(saidBy: $0.words) }.flatMap { $0.properties.map(\.type) })
+        if let asked = command.map({ $0.command.asksAbout + settable }), !asked.isEmpty, !typeWords.types.isEmpty,
+           typeWords.types.isDisjoint(with: asked) {
+            // "who's coming to the Earth Day photo": a photo has no one coming; "unpin my shopping list": a
+            // list is never pinned. The noun is part of a name.
             named.subtract(typeWords.types)
             interpretation.typeWords = []
             restoredTypeWords = typeWords.words

@@ -11,7 +11,7 @@ extension SchemaDomain {
                                                              cues: ["tagged", "tagged with", "labelled", "labeled", "with the tag"])),
                          PropertySchema("modifiedAt", .date),
                          PropertySchema("language", .language),
-                         PropertySchema("isPinned", .bool, words: PropertyWords(whenTrue: ["pinned"])),
+                         PropertySchema("isPinned", .bool, words: PropertyWords(whenTrue: ["pinned"], whenFalse: ["unpinned"])),
                      ]),
     ])
 }
