@@ -274,7 +274,7 @@ struct RequestSearch {
     /// than one not yet, so entities already in the state a command sets rank
     /// after their equals (`Resolution.lessLikelyShare`).
     private func lowerWhatIsAlreadySo(_ candidates: inout [Candidate]) throws {
-        let states = (interpretation.command?.arguments ?? []).filter { $0.role == "state" }.compactMap { grammar.flag(saidBy: $0.words) }
+        let states = grammar.states(setBy: interpretation.command)
         guard !states.isEmpty else { return }
         let alreadySo = try EntityFilter(flags: states, anchor: anchor, schemas: grammar.schemas, clock: clock).query()
         try change(&candidates, holding: alreadySo) { $0 -= Resolution.lessLikelyShare }

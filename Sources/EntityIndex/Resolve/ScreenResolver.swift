@@ -275,8 +275,9 @@ struct ScreenResolver {
                 let terms = try placeWords.sorted().map { try Query.term(IndexLayout.stemmedTerm(try stemmer.stem($0), prefix: prefix)) }
                 let query = try Query.combine(.filter, [try Query.combine(.or, terms), try Query.ofTypes([type])])
                 for stored in try reader.database.search(query, limit: Self.workplaceMatches).values(inSlot: IndexLayout.entitySlot) {
-                    guard !stored.isEmpty, let person = try? Entity(storedData: stored),
-                          let text = person.properties[property.name]?.stringValue else { continue }
+                    guard !stored.isEmpty else { continue }  // deleted since it was found
+                    let person = try Entity(storedData: stored)
+                    guard let text = person.properties[property.name]?.stringValue else { continue }
                     let words = try normalizedWords(in: text).filter { !grammar.vocabulary.ignored.contains($0) }
                     if !words.isEmpty, words.allSatisfy(placeWords.contains), !found.contains(person.identifier) { found.append(person.identifier) }
                 }

@@ -80,6 +80,11 @@ struct RequestGrammar: Sendable {
         return forms
     }
 
+    /// The states a command sets: its state arguments as flags ("mark it done", "uncheck it").
+    func states(setBy command: RequestInterpretation.Command?) -> [RequestInterpretation.FlagCue] {
+        (command?.arguments ?? []).filter { $0.role == "state" }.compactMap { flag(saidBy: $0.words) }
+    }
+
     /// The flag words say whole ("read", "done"), as a cue for the types given
     /// (any when empty), turned around when `negated`; nil when they say none.
     func flag(saidBy words: [String], types: Set<EntityType> = [], negated: Bool = false) -> RequestInterpretation.FlagCue? {

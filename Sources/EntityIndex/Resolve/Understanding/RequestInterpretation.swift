@@ -38,9 +38,9 @@ public struct RequestInterpretation: Sendable, Hashable {
     /// The words of what a plural reference leaves out ("all of them except
     /// the candles": "candles"); what is shown and holds them is not wanted.
     public var excludedWords: [String] = []
-    /// The types wanted were the person reference ("she") not to point: when
-    /// nothing is shown and the request says more, "reply to Sophie, she's
-    /// asking about the gallery" wants what Sophie sent, not a person.
+    /// The types wanted when the person reference ("she") points at no one:
+    /// with nothing shown, "reply to Sophie, she's asking about the gallery"
+    /// wants what Sophie sent, not a person.
     var typesApartFromPerson: [EntityType]?
 
     /// A command and what it was said with.

@@ -74,11 +74,10 @@ extension RequestParser {
             guard !span.isEmpty else { continue }
             let words = span.map { request.words[$0] }
             var argument = Interpretation.Argument(role: marker.role, words: words, date: nil)
-            if marker.role == "time" {
+            // "push the lab cleanup back a week": how far it moves, kept as said.
+            if marker.role == "time", !isLengthOfTime(words) {
                 if let date = moment(of: words) {
                     argument.date = date
-                } else if isLengthOfTime(words) {
-                    // "push the lab cleanup back a week": how far, from when it is now.
                 } else if span.contains(where: { grammar.typeNames.contains(in: request.words, at: $0) }) {
                     argument.role = "destination"  // "move it to the groceries list": where it goes, not what is wanted
                 } else {

@@ -88,8 +88,7 @@ struct RequestParser {
         named.formUnion(typeWords.types)
         interpretation.typeWords = typeWords.words
         // What can take the state a command sets ("unpin": a note).
-        let settable = Set((command?.command.arguments ?? []).filter { $0.role == "state" }
-            .compactMap { grammar.flag(saidBy: $0.words) }.flatMap { $0.properties.map(\.type) })
+        let settable = grammar.states(setBy: command?.command).flatMap { $0.properties.map(\.type) }
         if let asked = command.map({ $0.command.asksAbout + settable }), !asked.isEmpty, !typeWords.types.isEmpty,
            typeWords.types.isDisjoint(with: asked) {
             // "who's coming to the Earth Day photo": a photo has no one coming; "unpin my shopping list": a
@@ -137,17 +136,16 @@ struct RequestParser {
         }
 
         // After a command that sets a state, a flag is that state — unless "as" said it ("mark the unread ones as read").
-        let states = (interpretation.command?.arguments ?? []).filter { $0.role == "state" }.compactMap { grammar.flag(saidBy: $0.words) }
+        let states = grammar.states(setBy: interpretation.command)
         let stateSaid = interpretation.command?.arguments.contains { $0.role == "state" } ?? false
         let flags = takeFlags(&request, types: types, implied: time.impliedFlagWords, asState: (command?.takesState ?? false) && !stateSaid,
                               restating: states)
         interpretation.flags = flags.flags
         if !flags.states.isEmpty { interpretation.command?.arguments += flags.states }
         // "mark my Japanese homework as done": only what has the state a command sets can be given it.
-        let setsOnly = (interpretation.command?.arguments ?? []).filter { $0.role == "state" }
-            .compactMap { grammar.flag(saidBy: $0.words) }.flatMap { $0.properties.map(\.type) }
-        if types.isEmpty, !setsOnly.isEmpty {
-            types = Set(setsOnly)
+        let settableNow = grammar.states(setBy: interpretation.command).flatMap { $0.properties.map(\.type) }
+        if types.isEmpty, !settableNow.isEmpty {
+            types = Set(settableNow)
             interpretation.types = types.sorted()
         }
         let agents = takeAgents(&request, types: types)
