@@ -354,7 +354,7 @@ import Testing
         try practice.donate([Entity(type: "calendar.event", id: "coffee", properties: [
             "title": "Coffee with Bartek", "startDate": "2026-03-14T17:30:00Z", "status": "cancelled"])])
         func resolve(_ text: String) throws -> Resolution {
-            try practice.resolve(SearchQuery(text, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+            try practice.resolve(sampleRequest(text))
         }
         let saturday = try resolve("anything on Saturday evening?")
         #expect(ids(saturday.results) == ["coffee"])
@@ -371,7 +371,7 @@ import Testing
         try practice.donate([lasting("congress", "Veterinary congress in Seville", "2026-03-12T08:00:00Z", "2026-03-15T18:00:00Z"),
                              lasting("night", "Night on call", "2026-03-13T20:00:00Z", "2026-03-14T08:00:00Z")])
         func resolve(_ text: String) throws -> Resolution {
-            try practice.resolve(SearchQuery(text, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+            try practice.resolve(sampleRequest(text))
         }
         // Nothing begins on Saturday, but the congress and the night on call are on.
         #expect(Set(ids(try resolve("what's on Saturday").results)) == ["congress", "night"])
@@ -383,9 +383,8 @@ import Testing
         #expect(!ids(try resolve("what's on Monday").results).contains("congress"))
         #expect(try resolve("the next event").results.first?.identifier.id == "run")
         // On screen too, "the one tomorrow morning" is what begins then, not what only goes on.
-        let shown = try practice.resolve(SearchQuery("the one tomorrow morning",
-                                                     context: screen(visible: ["calendar.event:congress", "calendar.event:run"], focused: nil),
-                                                     now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        let shown = try practice.resolve(sampleRequest("the one tomorrow morning",
+                                                       context: screen(visible: ["calendar.event:congress", "calendar.event:run"], focused: nil)))
         #expect(shown.status == .resolved)
         #expect(shown.results.first?.identifier.id == "run")
     }
@@ -398,8 +397,7 @@ import Testing
             Entity(type: "document.document", id: "rfc", properties: ["title": "RFC-031 Event bus migration to NATS", "text": "Motivation, plan, risks."]),
         ])
         func resolve(_ text: String) throws -> Resolution {
-            try practice.resolve(SearchQuery(text, context: ScreenContext(visible: [], focused: EntityIdentifier("mail.message:rfc-mail")),
-                                             now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+            try practice.resolve(sampleRequest(text, context: ScreenContext(visible: [], focused: EntityIdentifier("mail.message:rfc-mail"))))
         }
         #expect(try resolve("open the doc he's talking about").results.first?.identifier.id == "rfc")
         #expect(try resolve("open the RFC it mentions").results.first?.identifier.id == "rfc")
@@ -408,7 +406,7 @@ import Testing
     @Test func theLastOfATimeIsItsLastAndAfternoonsRunToSix() throws {
         let practice = try practice()
         func resolve(_ text: String) throws -> Resolution {
-            try practice.resolve(SearchQuery(text, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+            try practice.resolve(sampleRequest(text))
         }
         #expect(try resolve("the last event tomorrow").results.first?.identifier.id == "dinner")
         #expect(try resolve("what's the last thing on my calendar tomorrow").results.first?.identifier.id == "dinner")
@@ -419,7 +417,7 @@ import Testing
     @Test func valuesThatNameSomeoneAreMeantAsThem() throws {
         let practice = try practice()
         func resolve(_ text: String, types: Set<EntityType> = []) throws -> Resolution {
-            try practice.resolve(SearchQuery(text, types: types, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+            try practice.resolve(sampleRequest(text, types: types))
         }
         // An organization is where its people write from, though none of its mail says its name.
         #expect(Set(ids(try resolve("emails from Levante").results).prefix(2)) == ["invoice", "order"])
@@ -443,7 +441,7 @@ import Testing
                                                                       "startDate": "2026-03-15T10:00:00Z", "endDate": "2026-03-15T11:00:00Z"]),
             Entity(type: "reminders.reminder", id: "ask", properties: ["title": "Ask Benoît about the VAT", "dueDate": "2026-03-16"]),
         ])
-        let upcoming = try index.resolve(SearchQuery("anything coming up with Benoît", now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        let upcoming = try index.resolve(sampleRequest("anything coming up with Benoît"))
         // Upcoming means open for what can be done (a reminder ticked off is not coming up, though sooner), and
         // events still come.
         #expect(ids(upcoming.results).prefix(2) == ["meeting", "ask"])
@@ -458,8 +456,7 @@ import Testing
                 "body": "Any idea when the full gallery will be ready?", "sentAt": "2026-03-11T20:45:00Z",
                 "sender": ["type": "messages.contact", "id": "sophie"]]),
         ])
-        let reply = try index.resolve(SearchQuery("reply to Sophie, she's asking about the gallery", now: sampleNow,
-                                                  timeZone: TimeZone(identifier: "UTC")!))
+        let reply = try index.resolve(sampleRequest("reply to Sophie, she's asking about the gallery"))
         // With nothing on screen, "she" is Sophie, said about what to reply to: her message, not her.
         #expect(reply.results.first?.identifier.id == "gallery")
         #expect(reply.interpretation?.types.isEmpty == true)
@@ -475,7 +472,7 @@ import Testing
                 "sentAt": "2026-03-10T07:40:00Z"]),
         ])
         // "Takahashi-sensei" names him: his mail is wanted, though none of it says the nickname.
-        let mail = try index.resolve(SearchQuery("emails from Takahashi-sensei", now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        let mail = try index.resolve(sampleRequest("emails from Takahashi-sensei"))
         #expect(mail.results.first?.identifier.id == "beamtime")
     }
 
@@ -489,8 +486,7 @@ import Testing
                 "location": ["name": "Przychodnia Weterynaryjna Łapa, ul. Wrocławska 12, Kraków", "latitude": 50.07, "longitude": 19.91]]),
         ])
         // The appointment names no one; its place is Marta's clinic. Ola's shares a word with it, not its name.
-        let them = try index.resolve(SearchQuery("call them", context: ScreenContext(visible: [], focused: EntityIdentifier(type: "calendar.event", id: "vet")),
-                                                 now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        let them = try index.resolve(sampleRequest("call them", context: ScreenContext(visible: [], focused: EntityIdentifier(type: "calendar.event", id: "vet"))))
         #expect(ids(them.results) == ["marta"])
         #expect(them.status == .resolved)
     }
@@ -511,7 +507,7 @@ import Testing
         let screen = ScreenContext(visible: ["messages.message:sock", "messages.message:cake"].compactMap(EntityIdentifier.init),
                                    focused: EntityIdentifier("messages.message:cake"))
         func resolve(_ text: String) throws -> Resolution {
-            try chat.resolve(SearchQuery(text, context: screen, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+            try chat.resolve(sampleRequest(text, context: screen))
         }
         // The one before in the chat shown, not Kasia's message in between.
         #expect(try resolve("the message before this").results.first?.identifier.id == "sock")

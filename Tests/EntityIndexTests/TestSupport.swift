@@ -71,6 +71,11 @@ func screen(visible: [String]?, focused: String?) -> ScreenContext? {
 /// 2026, 09:30 UTC, in the week of its events.
 let sampleNow = Date(timeIntervalSince1970: 1_773_307_800)
 
+/// A request said at `sampleNow`, in UTC.
+func sampleRequest(_ text: String, types: Set<EntityType> = [], context: ScreenContext? = nil) -> SearchQuery {
+    SearchQuery(text, types: types, context: context, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!)
+}
+
 /// The ids of a search's results, best first.
 func ids(_ results: [SearchResult]) -> [String] {
     results.map(\.identifier.id)

@@ -82,13 +82,14 @@ struct RequestParser {
                                       actsOn: Set(command?.command.actsOn ?? []),
                                       changing: command?.command.changesEntity == true ? command?.end : nil)
         interpretation.command?.arguments += newValues
+        let setStates = grammar.states(setBy: interpretation.command)
         var restoredTypeWords: [String] = []
         let fitting = requested.union(command?.command.actsOn ?? [])
         let typeWords = takeTypeWords(&request, hasTime: !(interpretation.time?.isEmpty ?? true), fitting: fitting, kinds: &cues)
         named.formUnion(typeWords.types)
         interpretation.typeWords = typeWords.words
         // What can take the state a command sets ("unpin": a note).
-        let settable = grammar.states(setBy: command?.command).flatMap { $0.properties.map(\.type) }
+        let settable = setStates.flatMap { $0.properties.map(\.type) }
         if let asked = command.map({ $0.command.asksAbout + settable }), !asked.isEmpty, !typeWords.types.isEmpty,
            typeWords.types.isDisjoint(with: asked) {
             // "who's coming to the Earth Day photo": a photo has no one coming; "unpin my shopping list": a
@@ -136,10 +137,9 @@ struct RequestParser {
         }
 
         // After a command that sets a state, a flag is that state — unless "as" said it ("mark the unread ones as read").
-        let states = grammar.states(setBy: interpretation.command)
         let stateSaid = interpretation.command?.arguments.contains { $0.role == "state" } ?? false
         let flags = takeFlags(&request, types: types, implied: time.impliedFlagWords, asState: (command?.takesState ?? false) && !stateSaid,
-                              restating: states)
+                              restating: setStates)
         interpretation.flags = flags.flags
         if !flags.states.isEmpty { interpretation.command?.arguments += flags.states }
         // "mark my Japanese homework as done": only what has the state a command sets can be given it.
@@ -181,8 +181,9 @@ struct RequestParser {
     func words(of text: String) throws -> RequestWords {
         var words: [(word: String, wasPossessive: Bool)] = []
         var clauseStarts: Set<Int> = []
-        // A dash between spaces parts clauses as a comma does ("reply to this - yes to both").
-        let dashesParted = text.replacingOccurrences(of: #"\s[-–—]+\s"#, with: ", ", options: .regularExpression)
+        // A dash between spaces parts clauses as a comma does ("reply to this - yes to both"): no pattern to
+        // compile on every request.
+        let dashesParted = ["-", "–", "—"].reduce(text) { $0.replacingOccurrences(of: " \($1) ", with: ", ") }
         for clause in dashesParted.split(whereSeparator: { ",;?!".contains($0) }) {
             clauseStarts.insert(words.count)
             words += try normalizedWords(in: String(clause)).map(vocabulary.possessiveEndings.stripping)
