@@ -40,6 +40,13 @@ import Testing
         #expect(airlockB.score < best)
     }
 
+    @Test func aFirstNameMisspeltInACueStillNamesTheSender() throws {
+        // Mateo García, his first name with two letters swapped: his message, as for "Mateo".
+        let misspelt = try resolve("messages from Mtaeo")
+        #expect(misspelt.results.first?.identifier.id == "msg-002")
+        #expect(try resolve("messages from Mateo").results.first?.identifier.id == "msg-002")
+    }
+
     @Test func aPersonComesBeforeTheChatNamedAfterThem() throws {
         let index = try EntityIndex()
         try index.donate([

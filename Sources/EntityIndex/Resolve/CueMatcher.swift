@@ -158,6 +158,14 @@ struct CueMatcher {
     /// How well words must fit an entity's name to stand for it.
     static let namedMinimumScore = 0.7
 
+    /// Whether the words a name search was made for stand for the candidate:
+    /// they fit its name well (`namedMinimumScore`), or each of them is a
+    /// word of one of its names, perhaps misspelt, however few of the name's
+    /// words were said.
+    static func words(_ words: [String], standFor candidate: Candidate) -> Bool {
+        candidate.score >= namedMinimumScore || NameScoring.spellsEveryWord(words, ofOneOf: candidate.names ?? [])
+    }
+
     /// The terms of what refers to an entity or holds its identifiers.
     private func mentionTerms(of entity: Entity) -> [String] {
         (IndexLayout.anyReferenceTerm(to: entity.identifier).map { [$0] } ?? [])
@@ -173,7 +181,7 @@ struct CueMatcher {
         let candidates = wholeNames.count >= Self.namedLimit
             ? wholeNames : wholeNames + (try names.candidates(for: words, filter: filter, minimumScore: Self.namedMinimumScore))
         var seen: Set<UInt32> = []
-        let best = candidates.sorted { $0.score > $1.score }.filter { $0.score >= Self.namedMinimumScore }
+        let best = candidates.sorted { $0.score > $1.score }.filter { Self.words(words, standFor: $0) }
             .compactMap(\.documentID).filter { seen.insert($0).inserted }.prefix(Self.namedLimit)
         return try reader.database.values(inSlot: IndexLayout.entitySlot, ofDocuments: Array(best)).compactMap { stored in
             stored.isEmpty ? nil : try Entity(storedData: stored)  // empty: deleted since it was found

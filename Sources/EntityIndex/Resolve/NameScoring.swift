@@ -99,6 +99,26 @@ enum NameScoring {
         return counted > 0 && Double(counted - 1) / Double(counted) < minimum
     }
 
+    /// Whether each counted query word is a word of one of an entity's names,
+    /// as it is or misspelt within its allowance (not merely its beginning):
+    /// "Lucai" for Lucía Fernández García, however few of her names' words were said.
+    static func spellsEveryWord(_ query: [String], ofOneOf names: [EntityName]) -> Bool {
+        let words = QueryWords(query).words
+        guard !words.isEmpty else { return false }
+        return names.contains { name in
+            [name.words, name.latinSpelling].contains { nameWords in
+                words.allSatisfy { word in nameWords.contains { spells(word, $0) } }
+            }
+        }
+    }
+
+    /// Whether a query word is a name word, as it is or misspelt within its allowance.
+    private static func spells(_ word: CountedWord, _ nameWord: String) -> Bool {
+        if word.text == nameWord { return true }
+        guard word.allowed > 0 else { return Spelling.isSwap(word.text, of: nameWord) }
+        return Spelling.distance(word.text, nameWord, limit: word.allowed) <= word.allowed
+    }
+
     /// The best score over an entity's names, and the property of the best name.
     static func best(query: [String], names: [EntityName]) -> (score: Double, property: String)? {
         best(QueryWords(query), names: names)

@@ -334,11 +334,11 @@ struct RequestSearch {
     /// Whether a possessive's owner is someone of the very person types the
     /// request asks for ("Lena Hoffmann's contact", "Mom's contact"): their
     /// names fit the owner's words as well as a name must to stand for someone
-    /// (`CueMatcher.namedMinimumScore`).
+    /// (`CueMatcher.words(_:standFor:)`).
     private func ownerIsThePersonAskedFor(_ cue: RequestInterpretation.PropertyCue, types: [EntityType]) throws -> Bool {
         guard cue.isPossessive, !types.isEmpty, types.allSatisfy(grammar.personTypes.contains) else { return false }
         return try NameResolver(reader: reader).candidates(for: cue.words, filter: try Query.ofTypes(types), guessing: false)
-            .contains { $0.score >= CueMatcher.namedMinimumScore }
+            .contains { CueMatcher.words(cue.words, standFor: $0) }
     }
 
     /// The one person the screen shows or its focused entity refers to, if there is one.
