@@ -19,6 +19,20 @@ import Testing
         try! Date(text + "T00:00:00Z", strategy: .iso8601)
     }
 
+    @Test func aMisspeltWordOfTheGrammarIsReadAsTheWordMeant() throws {
+        let messages = try read("mesages from Lucai")
+        #expect(messages.misspellings == [.init(said: "mesages", meant: "messages")])
+        #expect(messages.types.contains("messages.message") && messages.contentWords.isEmpty)
+        #expect(try read("wehn is the dentist").command?.name == "when")
+        // A word the lexicon knows as a word of its own is what was said: "form" is no "from".
+        #expect(try read("the tax form").misspellings.isEmpty)
+        // A word some entity holds is no misspelling, however it looks.
+        #expect(try read("what's on tommorow").time != nil)
+        try index.donate([Entity(type: "notes.note", id: "club", properties: ["title": "Tommorow Club"])])
+        let club = try read("what's on tommorow")
+        #expect(club.misspellings.isEmpty && club.time == nil)
+    }
+
     @Test func commandsTakeTheirWordsAndArguments() throws {
         #expect(try read("go back to the previous one").command?.name == "open")
         let join = try read("join the call")

@@ -72,7 +72,10 @@ extension EntityIndex {
     /// searching (what `Resolution.interpretation` holds after `resolve(_:)`).
     public func interpretation(of query: SearchQuery) throws -> RequestInterpretation {
         try query.validate(against: configuration.schemas)
-        return try RequestParser(grammar: grammar, clock: RequestClock(query, vocabulary: grammar.vocabulary)).interpret(query.text, types: query.types)
+        return try withReader { reader in
+            try Resolver(reader: reader, configuration: configuration, grammar: grammar)
+                .parser(RequestClock(query, vocabulary: grammar.vocabulary)).interpret(query.text, types: query.types)
+        }
     }
 
     /// The ranked entities for a query, best first (`resolve(_:)` without the verdict).

@@ -12,10 +12,18 @@ struct Resolver {
     /// lock was taken (`SearchQuery.fallback` itself is never called here).
     var fallbackFound: [FallbackCandidate] = []
 
+    /// The request parser, reading a word the index does not hold as the
+    /// grammar word it misspells (`IndexReader.grammarWord(misspelledAs:…)`).
+    func parser(_ clock: RequestClock) -> RequestParser {
+        RequestParser(grammar: grammar, clock: clock, misspelledWord: { [reader, grammar, configuration] in
+            try reader.grammarWord(misspelledAs: $0, spelling: grammar.spelling, lexicon: configuration.lexicon)
+        })
+    }
+
     func resolve(_ request: SearchQuery) throws -> Resolution {
         guard request.understandsRequest else { return try resolvePlainly(request) }
         let clock = RequestClock(request, vocabulary: grammar.vocabulary)
-        var interpretation = try RequestParser(grammar: grammar, clock: clock).interpret(request.text, types: request.types)
+        var interpretation = try parser(clock).interpret(request.text, types: request.types)
         var search = RequestSearch(reader: reader, configuration: configuration, grammar: grammar, request: request,
                                    interpretation: interpretation, clock: clock, anchor: clock.now.timeIntervalSince1970)
         let screen = request.context ?? ScreenContext()
@@ -202,7 +210,7 @@ struct Resolver {
                               clock: RequestClock) throws -> (UInt32, Double, EntityType)? {
         var anchorRequest = request
         anchorRequest.text = anchor.words.joined(separator: " ")
-        let interpretation = try RequestParser(grammar: grammar, clock: clock).interpret(anchorRequest.text, types: request.types)
+        let interpretation = try parser(clock).interpret(anchorRequest.text, types: request.types)
         let search = RequestSearch(reader: reader, configuration: configuration, grammar: grammar, request: anchorRequest,
                                    interpretation: interpretation, clock: clock, anchor: clock.now.timeIntervalSince1970)
         // The anchor is what its words say, time included ("the crew lunch tomorrow"), unless they are a whole name.

@@ -33,6 +33,8 @@ struct RequestGrammar: Sendable {
     /// The values that say an entity no longer takes place, as the terms that
     /// hold them, by property (`PropertySchema.withdrawnValues`).
     let withdrawnTerms: [(path: PropertyPath, term: String)]
+    /// How a misspelt word of the vocabulary or of a type's or property's words is read.
+    let spelling: GrammarSpelling
 
     init(vocabulary: RequestVocabulary, schemas: SchemaRegistry) throws {
         self.vocabulary = vocabulary
@@ -69,6 +71,8 @@ struct RequestGrammar: Sendable {
         }
         timedReferrers = referrers
         mentionableTypes = personTypes.union(schemas.domains.flatMap(\.types).flatMap(\.properties).compactMap(\.kind.referencedType))
+        spelling = GrammarSpelling(words: vocabulary.spokenWords.union(self.typeNames.words).union(self.cues.words)
+            .union(self.flags.words).union(self.propertyNames.words))
     }
 
     /// A noun's regular plurals ("photos"; "mailboxes"; "diaries").

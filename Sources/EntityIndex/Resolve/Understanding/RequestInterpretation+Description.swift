@@ -5,6 +5,7 @@ extension RequestInterpretation: CustomStringConvertible {
     public var description: String {
         var lines: [String] = []
         func quoted(_ words: [String]) -> String { "\"\(words.joined(separator: " "))\"" }
+        if !misspellings.isEmpty { lines.append("read as: " + misspellings.map { "\($0.said) -> \($0.meant)" }.joined(separator: ", ")) }
         if let command {
             let arguments = command.arguments.map { argument in
                 "\(argument.role) \(quoted(argument.words))" + (argument.date.map { " = \(Self.format($0))" } ?? "")

@@ -25,6 +25,8 @@ public struct RequestInterpretation: Sendable, Hashable {
     public var contentWords: [String]
     /// Whole identifiers in the request (an email, a phone number, "tycho-station").
     public var identifiers: [String]
+    /// Words of the grammar said misspelt, read as the words meant ("mesages" as "messages").
+    public var misspellings: [Misspelling] = []
     /// The words that named `types` ("meetings"), searched as words when no
     /// entity of those types fits.
     public var typeWords: [String] = []
@@ -42,6 +44,14 @@ public struct RequestInterpretation: Sendable, Hashable {
     /// with nothing shown, "reply to Sophie, she's asking about the gallery"
     /// wants what Sophie sent, not a person.
     var typesApartFromPerson: [EntityType]?
+
+    /// A word said misspelt and the word of the grammar it was read as.
+    public struct Misspelling: Sendable, Hashable {
+        /// The word as said ("mesages").
+        public var said: String
+        /// The word it was read as ("messages").
+        public var meant: String
+    }
 
     /// A command and what it was said with.
     public struct Command: Sendable, Hashable {

@@ -8,6 +8,10 @@ import Foundation
 struct RequestParser {
     let grammar: RequestGrammar
     let clock: RequestClock
+    /// The word of the grammar a word said misspells, if it does, as what the
+    /// index and lexicon hold say (`IndexReader.grammarWord(misspelledAs:…)`);
+    /// nil to take every word as said.
+    var misspelledWord: ((String) throws -> String?)?
 
     var vocabulary: RequestVocabulary { grammar.vocabulary }
     typealias Interpretation = RequestInterpretation
@@ -18,6 +22,7 @@ struct RequestParser {
         var interpretation = Interpretation(contentWords: [])
         let (identifiers, numbers) = protectIdentifiers(in: text, &request)
         interpretation.identifiers = identifiers
+        interpretation.misspellings = try correctMisspellings(&request)
         takeFillers(&request)
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
         var command = takeCommand(&request)
@@ -191,6 +196,20 @@ struct RequestParser {
         var request = RequestWords(words: words.map(\.word), possessive: words.map(\.wasPossessive))
         request.clauseStarts = clauseStarts
         return request
+    }
+
+    /// Reads each free word that misspells a word of the grammar as that word;
+    /// the misspelt words, and what each was read as.
+    func correctMisspellings(_ request: inout RequestWords) throws -> [RequestInterpretation.Misspelling] {
+        guard let misspelledWord else { return [] }
+        var misspellings: [RequestInterpretation.Misspelling] = []
+        for index in request.words.indices where request.isFree(index) {
+            let word = request.words[index]
+            guard let meant = try misspelledWord(word) else { continue }
+            request.words[index] = meant
+            misspellings.append(.init(said: word, meant: meant))
+        }
+        return misspellings
     }
 
     /// Emails, domains and phone numbers in the raw text: their exact values,

@@ -104,6 +104,9 @@ public struct RequestVocabulary: Sendable {
     /// The possessive endings ("'s"), which do not come off the words the
     /// vocabulary's phrases use ("what's", "who's").
     let possessiveEndings: PossessiveEndings
+    /// Every word of the table's phrases and word lists, for reading a
+    /// misspelt one as the word meant (`GrammarSpelling`).
+    let spokenWords: Set<String>
 
     /// A command and how its arguments are introduced.
     struct CommandEntry: Sendable {
@@ -208,8 +211,17 @@ public struct RequestVocabulary: Sendable {
     }
 
     private init(_ table: Table) throws {
-        func phrases(_ list: [String]) throws -> PhraseTable<Void> { try PhraseTable(list) }
-        func words(_ list: [String]) throws -> Set<String> { Set(try list.flatMap(normalizedWords(in:))) }
+        var spoken: Set<String> = []
+        func phrases(_ list: [String]) throws -> PhraseTable<Void> {
+            let table = try PhraseTable(list)
+            spoken.formUnion(table.words)
+            return table
+        }
+        func words(_ list: [String]) throws -> Set<String> {
+            let words = Set(try list.flatMap(normalizedWords(in:)))
+            spoken.formUnion(words)
+            return words
+        }
         language = table.language
         fillers = try phrases(table.fillers)
         ignored = try words(table.ignored).union(StopWords.english)
@@ -302,6 +314,13 @@ public struct RequestVocabulary: Sendable {
             .union(besideFocused.words).union(besideOnScreen.words).union(other.words)
             .union(others.words)
         possessiveEndings = PossessiveEndings(suffixes: table.possessiveSuffixes.sorted { $0.count > $1.count }, wholeWords: phraseWords)
+        spoken.formUnion(try table.commands.flatMap { ($0.arguments ?? []).flatMap(\.markers) }.flatMap(normalizedWords(in:)))
+        let timeWords = self.time
+        let tables = [commands.words, countedPointers.words, ordinals.words, placesAfterNoun.words, relatives.words,
+                      besideFocused.words, besideOnScreen.words, agentVerbs.words, languageNames.words, anchors.words,
+                      timeWords.days.words, timeWords.partsOfDay.words, timeWords.weekdays.words, timeWords.months.words,
+                      timeWords.holidays.words, timeWords.units.words, timeWords.numbers.words, timeWords.dayOrdinals.words]
+        spokenWords = spoken.union(tables.joined())
     }
 
     /// The JSON shape of a vocabulary table.

@@ -1,0 +1,20 @@
+extension IndexReader {
+    /// How much rarer than the grammar word a word of the lexicon must be to
+    /// be taken for a misspelling of it, in Zipf points (2: a hundred times
+    /// rarer, as "comming" is than "coming", where "form" and "from" are both common).
+    static let misspellingRarity = 2.0
+
+    /// The grammar word a request's word misspells (`GrammarSpelling`), when
+    /// no entity's text or names hold the word ("Evens" stays a name when
+    /// someone is called so) and the lexicon lacks it or knows it as a word
+    /// much rarer than the one meant; nil otherwise. The index is asked
+    /// first: most words said are held, and need no spelling.
+    func grammarWord(misspelledAs word: String, spelling: GrammarSpelling, lexicon: Lexicon?) throws -> String? {
+        guard try database.termFrequency(word) == 0, try database.termFrequency(IndexLayout.nameTerm(word)) == 0,
+              let meant = spelling.correction(of: word) else { return nil }
+        guard let lexicon, let id = lexicon.id(of: word) else { return meant }
+        guard let meantID = lexicon.id(of: meant),
+              lexicon.zipfFrequency(of: id) + Self.misspellingRarity <= lexicon.zipfFrequency(of: meantID) else { return nil }
+        return meant
+    }
+}
