@@ -388,7 +388,9 @@ import Testing
         #expect(try read("last Monday").time?.from == day("2026-03-09"))
         #expect(try read("next month").time?.from == day("2026-04-01"))
         #expect(try read("in March").time?.to == day("2026-04-01"))
-        #expect(try read("on the 9th").time?.from == day("2026-03-09"))
+        // A day of the month is the coming one, as a weekday is, unless the request speaks of the past.
+        #expect(try read("on the 9th").time?.from == day("2026-04-09"))
+        #expect(try read("what was on the 9th").time?.from == day("2026-03-09"))
         #expect(try read("what's on 14/4").time?.from == day("2026-04-14"))
         // Dates are no identifiers; a number outside a time may be part of one.
         let written = try read("events on march 9 2026")

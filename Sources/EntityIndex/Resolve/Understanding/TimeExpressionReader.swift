@@ -17,7 +17,7 @@ struct TimeExpressionReader {
         /// "reschedule it to Monday": the next Monday.
         case future
         /// "what's on Saturday", "the meeting on the 9th": the coming Saturday (as
-        /// English says "last Saturday" for the past one), the nearer 9th.
+        /// English says "last Saturday" for the past one), the coming 9th.
         case either
     }
     /// Whether the word at a position makes a screen reference of a number
@@ -691,15 +691,16 @@ struct RequestClock {
     }
 
     /// A day of the month near today: this month's, last month's or next
-    /// month's, the nearest one (the last one on or before today for the past,
-    /// the next one on or after today for the future).
+    /// month's — the last one on or before today for the past, else the next
+    /// one on or after today, as a weekday said alone is the coming one ("what's
+    /// the plan for the 27th" on the 10th is this month's).
     func day(ofMonth day: Int, tense: TimeExpressionReader.Tense) -> DateInterval? {
         let today = startOfDay(now)
         return nearest((-1...1).compactMap { shift -> DateInterval? in
             guard let month = calendar.date(byAdding: .month, value: shift, to: today) else { return nil }
             let parts = calendar.dateComponents([.year, .month], from: month)
             return date(month: parts.month, day: day, year: parts.year)
-        }, tense: tense)
+        }, tense: tense == .past ? .past : .future)
     }
 
     /// A day of the year by name ("christmas eve"): the next one on or after
