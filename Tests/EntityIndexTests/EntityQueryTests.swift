@@ -101,7 +101,7 @@ struct CrewContactQuery: ContactValueQuery, EntityQuery {
                 return try index.entities(CrewEvent.self, ids: index.resolve(request).results.map(\.identifier.id))
             }
         }
-        let found = try await Fallback(index: try eventsIndex(storage: .inMemory)).entities(matching: "the midday meal")
+        let found = try await Fallback(index: try eventsIndex(storage: .inMemory)).entities(matching: "the shared meal")
         #expect(found.map(\.id) == ["in-two-days"])
     }
 

@@ -33,6 +33,9 @@ import Testing
 /// (`student-osaka.jsonl`, 200 requests: odd ones tuned on, `osaka-tune`; even
 /// ones only measured, `osaka-holdout`), was first measured before any change
 /// made for it: Recall@1 / @5 0.720 / 0.820 and 0.780 / 0.843, none resolved wrongly.
+/// So was a chef in Montréal whose data is in English, Québec French and
+/// Spanish (`chef-montreal.jsonl`, 200 requests: `montreal-tune`,
+/// `montreal-holdout`): 0.700 / 0.818 (one request resolved wrongly) and 0.650 / 0.757.
 ///
 /// Per part and kind: Recall@1 and Recall@5 (the share of the expected
 /// entities in the top k, out of at most k; for a request any of several
@@ -52,7 +55,7 @@ import Testing
             "typo": (0.999, 0.999, 0.999),
         ],
         "holdout": [
-            "command": (0.807, 0.922, 0.861), "language": (0.207, 0.416, 0.282), "meaning": (0.237, 0.451, 0.333),
+            "command": (0.807, 0.922, 0.859), "language": (0.207, 0.416, 0.282), "meaning": (0.237, 0.451, 0.333),
             "name": (0.999, 0.999, 0.999), "none": (0.916, 0.916, 0.916), "property": (0.908, 0.944, 0.946),
             "question": (0.635, 0.863, 0.732), "screen": (0.845, 0.845, 0.845), "time": (0.845, 0.922, 0.877),
             "typo": (0.999, 0.999, 0.999),
@@ -80,17 +83,17 @@ import Testing
         "toronto-holdout": [
             "command": (0.785, 0.892, 0.843), "meaning": (0.499, 0.699, 0.582), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.772, 0.908, 0.834),
-            "screen": (0.742, 0.856, 0.794), "time": (0.699, 0.799, 0.746), "typo": (0.999, 0.999, 0.999),
+            "screen": (0.742, 0.856, 0.794), "time": (0.666, 0.871, 0.752), "typo": (0.999, 0.999, 0.999),
         ],
         "lyon-tune": [
             "command": (0.841, 0.894, 0.859), "meaning": (0.499, 0.666, 0.578), "name": (0.999, 0.999, 0.999),
-            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.428, 0.713, 0.551),
+            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.428, 0.785, 0.586),
             "screen": (0.777, 0.925, 0.851), "time": (0.999, 0.999, 0.999), "typo": (0.999, 0.999, 0.999),
         ],
         "lyon-holdout": [
-            "command": (0.649, 0.799, 0.721), "meaning": (0.000, 0.399, 0.126), "name": (0.999, 0.999, 0.999),
+            "command": (0.649, 0.799, 0.721), "meaning": (0.000, 0.599, 0.226), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.899, 0.899, 0.899), "question": (0.307, 0.768, 0.493),
-            "screen": (0.730, 0.807, 0.752), "time": (0.881, 0.881, 0.881), "typo": (0.332, 0.599, 0.499),
+            "screen": (0.768, 0.845, 0.791), "time": (0.940, 0.940, 0.940), "typo": (0.666, 0.932, 0.832),
         ],
         "dublin-holdout": [
             "command": (0.841, 0.973, 0.890), "meaning": (0.499, 0.832, 0.625), "name": (0.999, 0.999, 0.999),
@@ -104,17 +107,27 @@ import Testing
             "command": (0.949, 0.974, 0.962), "screen": (0.911, 0.921, 0.918),
         ],
         "lyon-screens-tune": [
-            "command": (0.924, 0.949, 0.937), "screen": (0.874, 0.934, 0.900),
+            "command": (0.949, 0.974, 0.962), "screen": (0.874, 0.934, 0.900),
         ],
         "osaka-tune": [
             "command": (0.666, 0.888, 0.768), "meaning": (0.299, 0.399, 0.376), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.599, 0.799, 0.699),
-            "screen": (0.949, 0.999, 0.959), "time": (0.999, 0.999, 0.999), "typo": (0.499, 0.499, 0.499),
+            "screen": (0.949, 0.999, 0.959), "time": (0.999, 0.999, 0.999), "typo": (0.999, 0.999, 0.999),
         ],
         "osaka-holdout": [
             "command": (0.764, 0.881, 0.805), "meaning": (0.199, 0.299, 0.249), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.979, 0.999), "question": (0.599, 0.632, 0.636),
-            "screen": (0.899, 0.949, 0.924), "time": (0.932, 0.999, 0.955), "typo": (0.666, 0.999, 0.732),
+            "screen": (0.949, 0.949, 0.949), "time": (0.932, 0.999, 0.955), "typo": (0.666, 0.999, 0.777),
+        ],
+        "montreal-tune": [
+            "command": (0.749, 0.924, 0.841), "meaning": (0.363, 0.544, 0.427), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.856, 0.856, 0.856), "question": (0.499, 0.749, 0.612),
+            "screen": (0.899, 0.916, 0.924), "time": (0.691, 0.845, 0.745), "typo": (0.332, 0.666, 0.499),
+        ],
+        "montreal-holdout": [
+            "command": (0.666, 0.866, 0.755), "meaning": (0.110, 0.221, 0.163), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.845, 0.884, 0.884), "question": (0.642, 0.785, 0.692),
+            "screen": (0.749, 0.849, 0.786), "time": (0.528, 0.720, 0.645), "typo": (0.499, 0.999, 0.749),
         ],
     ]
     /// The most requests of each part that may be answered `resolved` on a
@@ -128,6 +141,7 @@ import Testing
         "krakow-tune": (0.0, 0), "krakow-holdout": (0.0, 0), "toronto-holdout": (0.025, 0),
         "lyon-tune": (0.010, 0), "lyon-holdout": (0.020, 0), "dublin-holdout": (0.029, 1), "krakow-screens-tune": (0.0, 0),
         "practice-screens-tune": (0.0, 0), "lyon-screens-tune": (0.0, 0), "osaka-tune": (0.0, 0), "osaka-holdout": (0.0, 0),
+        "montreal-tune": (0.010, 0), "montreal-holdout": (0.0, 0),
     ]
 
     static func load(_ part: String) throws -> [JudgedRequest] {
@@ -141,7 +155,8 @@ import Testing
 
     /// The world of each part whose requests are not said over the personal corpus.
     static let worlds = ["practice": "veterinary-practice.jsonl", "krakow": "engineer-krakow.jsonl", "toronto": "nurse-toronto.jsonl",
-                         "lyon": "photographer-lyon.jsonl", "dublin": "teacher-dublin.jsonl", "osaka": "student-osaka.jsonl"]
+                         "lyon": "photographer-lyon.jsonl", "dublin": "teacher-dublin.jsonl", "osaka": "student-osaka.jsonl",
+                         "montreal": "chef-montreal.jsonl"]
 
     /// The entities a part's requests are said over.
     static func corpus(of part: String) throws -> [Entity] {
@@ -152,7 +167,7 @@ import Testing
 
     @Test(arguments: ["tune", "holdout", "practice-tune", "practice-holdout", "krakow-tune", "krakow-holdout", "toronto-holdout",
                       "lyon-tune", "lyon-holdout", "dublin-holdout", "krakow-screens-tune",
-                      "practice-screens-tune", "lyon-screens-tune", "osaka-tune", "osaka-holdout"])
+                      "practice-screens-tune", "lyon-screens-tune", "osaka-tune", "osaka-holdout", "montreal-tune", "montreal-holdout"])
     func requestsAsPeopleSayThemFindTheirTargets(part: String) throws {
         let index = try EntityIndex()
         try index.donate(try Self.corpus(of: part))

@@ -148,8 +148,9 @@ struct RequestSearch {
             for match in matches { relevance[match.documentID!] = match.score / TextResolver.weight }
             add(matches.map { var match = $0; match.score = 0; return match })
             if request.usesMeaning, request.property == nil, !plan.requiresAllWords { meaningToSearch = plan.meaning }
-            if !cueQueries.isEmpty, let narrowed {
-                // And what holds the values without the words ("Hugo's report" in French).
+            if !cueQueries.isEmpty || !(filter.time?.isEmpty ?? true), let narrowed {
+                // And what holds the values, or falls in the time, without the words ("Hugo's report" in
+                // French; "the plan for the 27th" when that day's event says no plan).
                 add(try listing(narrowed, filter: filter, limit: pool).prefix(pool).map { $0 })
             }
         }
