@@ -349,6 +349,9 @@ import Testing
         // After whom it is said to, the speaker begins the message, with no comma.
         let text = try read("text Mama I'll be there Sunday")
         #expect(text.time == nil && text.contentWords == ["mama"] && text.command?.arguments.first?.role == "message")
+        // Typed without the apostrophe, "im" is still the speaker: "late" is what is said, not a time.
+        let late = try read("text Mathieu im late")
+        #expect(late.time == nil && late.contentWords == ["mathieu"] && late.command?.arguments.first?.words == ["im", "late"])
     }
 
     @Test func aCommandInALaterClauseActsOnWhatTheFirstNames() throws {
