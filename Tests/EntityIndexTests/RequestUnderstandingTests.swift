@@ -152,8 +152,11 @@ import Testing
         #expect(reply.time == nil)
         // A clause that points at something describes what is wanted.
         #expect(try read("reply to Sophie, she's asking about the gallery").command?.arguments.isEmpty == true)
-        // A dash parts clauses as a comma does.
+        // A dash parts clauses as a comma does, and so does a colon before a space (not one inside a clock time).
         #expect(try read("paskah with olga - what time").command?.name == "when")
+        let colon = try read("reply to Gabriela: yes please send the blue masa tomorrow")
+        #expect(colon.command?.arguments.first?.role == "message" && colon.time == nil && colon.contentWords == ["gabriela"])
+        #expect(try read("what's at 10:30 tomorrow").time?.from == day("2026-03-13").addingTimeInterval(10.5 * 3_600))
     }
 
     @Test func aPronounInALaterClauseIsAboutTheOneNotWhoseItIs() throws {
