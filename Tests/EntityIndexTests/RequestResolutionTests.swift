@@ -47,6 +47,19 @@ import Testing
         #expect(try resolve("messages from Mateo").results.first?.identifier.id == "msg-002")
     }
 
+    @Test func whatIsShownAndFitsInPartKeepsWhatIsNotShownFromBeingResolved() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "notes.note", id: "order", properties: ["title": "Blue masa order", "body": "Ten kilos for the tamales class."]),
+            Entity(type: "notes.note", id: "prices", properties: ["title": "Masa prices", "body": "Up again in March."]),
+        ])
+        #expect(try index.resolve(SearchQuery("the masa for the tamales")).status == .resolved)
+        // Looking at the prices, the person may mean them: no verdict on the order they do not see.
+        let shown = try index.resolve(SearchQuery("the masa for the tamales", context: ScreenContext(visible: [EntityIdentifier("notes.note:prices")!])))
+        #expect(ids(shown.results) == ["order", "prices"])
+        #expect(shown.status == .ambiguous)
+    }
+
     @Test func aPersonComesBeforeTheChatNamedAfterThem() throws {
         let index = try EntityIndex()
         try index.donate([

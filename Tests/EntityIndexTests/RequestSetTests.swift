@@ -132,16 +132,16 @@ import Testing
     ]
     /// The most requests of each part that may be answered `resolved` on a
     /// wrong entity (1 of 540, 5 of 220, none of 98, 1 of 97, none of 102 and
-    /// 102, 4 of 162, 1 of 105, 2 of 104, 6 of 207, of the three screen
-    /// sets' 120 and of Osaka's 100 and 100 none each when last measured), and how many of
+    /// 102, 3 of 162, 1 of 105, 2 of 104, 6 of 207, of the three screen
+    /// sets' 120 and of Osaka's and Montréal's 100 and 100 none each when last measured), and how many of
     /// them may be requests with no right answer (1 of the held-out 220 and of
     /// Dublin's, else none). The aim is under 2% and none.
     static let wrongResolvedCeiling: [String: (share: Double, noAnswer: Int)] = [
         "tune": (0.002, 0), "holdout": (0.024, 1), "practice-tune": (0.0, 0), "practice-holdout": (0.011, 0),
-        "krakow-tune": (0.0, 0), "krakow-holdout": (0.0, 0), "toronto-holdout": (0.025, 0),
+        "krakow-tune": (0.0, 0), "krakow-holdout": (0.0, 0), "toronto-holdout": (0.019, 0),
         "lyon-tune": (0.010, 0), "lyon-holdout": (0.020, 0), "dublin-holdout": (0.029, 1), "krakow-screens-tune": (0.0, 0),
         "practice-screens-tune": (0.0, 0), "lyon-screens-tune": (0.0, 0), "osaka-tune": (0.0, 0), "osaka-holdout": (0.0, 0),
-        "montreal-tune": (0.010, 0), "montreal-holdout": (0.0, 0),
+        "montreal-tune": (0.0, 0), "montreal-holdout": (0.0, 0),
     ]
 
     static func load(_ part: String) throws -> [JudgedRequest] {

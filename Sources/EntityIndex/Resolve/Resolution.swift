@@ -78,10 +78,13 @@ public struct Resolution: Sendable, Hashable {
             status = answers.isEmpty ? .notFound : accountFor ? .resolved : .ambiguous
             return
         }
+        func isShown(_ result: SearchResult) -> Bool { result.matched.contains { $0 == "visible" || $0 == "focused" } }
         switch answers.count {
         case 0: status = .notFound
         case _ where !Self.accountsForRequest(answers[0].score): status = .ambiguous
         case 1: status = .resolved
+        // Something on screen fits too: the person may mean what they are looking at, not what is elsewhere.
+        case _ where !isShown(answers[0]) && answers.dropFirst().contains(where: isShown): status = .ambiguous
         // A request for several ("are there any mails about…") is answered by all that fit, never by one of them.
         case _ where interpretation?.asksForSeveral == true && Self.accountsForRequest(answers[1].score): status = .ambiguous
         default:
