@@ -60,6 +60,19 @@ import Testing
         #expect(shown.status == .ambiguous)
     }
 
+    @Test func whatIsMovedIsWhatIsStillAhead() throws {
+        let index = try EntityIndex()
+        func event(_ id: String, _ title: String, _ start: String) -> Entity {
+            Entity(type: "calendar.event", id: id, properties: ["title": .string(title), "startDate": .string(start)])
+        }
+        // Said on Thursday 12 March 2026: last September's inspection and next week's fit alike.
+        try index.donate([event("past", "Health inspection", "2025-09-14T10:00:00Z"),
+                          event("ahead", "Health inspection", "2026-03-18T14:00:00Z")])
+        #expect(ids(try index.resolve(sampleRequest("move the health inspection to Friday")).results) == ["ahead", "past"])
+        // Asked about, the one that took place is no less likely: the two tie, in the order they were donated.
+        #expect(ids(try index.resolve(sampleRequest("the health inspection")).results) == ["past", "ahead"])
+    }
+
     @Test func aPersonComesBeforeTheChatNamedAfterThem() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -219,6 +219,7 @@ struct RequestSearch {
                 }
             }
             try lowerWhatIsAlreadySo(&scored)
+            try lowerWhatIsPast(&scored)
             return scored
         }
 
@@ -279,6 +280,17 @@ struct RequestSearch {
         guard !states.isEmpty else { return }
         let alreadySo = try EntityFilter(flags: states, anchor: anchor, schemas: grammar.schemas, clock: clock).query()
         try change(&candidates, holding: alreadySo) { $0 -= Resolution.lessLikelyShare }
+    }
+
+    /// "move the inspection to Friday": what already took place is a less
+    /// likely target of a command that gives it a new time than what is still
+    /// ahead (a recurring entity is always ahead): `Resolution.lessLikelyShare` lower.
+    private func lowerWhatIsPast(_ candidates: inout [Candidate]) throws {
+        guard let command = interpretation.command, command.changesEntity, command.arguments.contains(where: { $0.role == "time" }),
+              !candidates.isEmpty else { return }
+        let past = try EntityFilter.goingOn(from: nil, to: clock.now.timeIntervalSince1970, within: try reader.timeExtent(),
+                                            includingRecurring: false)
+        try change(&candidates, holding: past) { $0 -= Resolution.lessLikelyShare }
     }
 
     /// "Marcos", "Lena Hoffmann": a chat called by the name of the person it
