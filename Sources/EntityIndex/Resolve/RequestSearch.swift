@@ -148,10 +148,15 @@ struct RequestSearch {
             for match in matches { relevance[match.documentID!] = match.score / TextResolver.weight }
             add(matches.map { var match = $0; match.score = 0; return match })
             if request.usesMeaning, request.property == nil, !plan.requiresAllWords { meaningToSearch = plan.meaning }
-            if !cueQueries.isEmpty || !(filter.time?.isEmpty ?? true), let narrowed {
-                // And what holds the values, or falls in the time, without the words ("Hugo's report" in
-                // French; "the plan for the 27th" when that day's event says no plan).
-                add(try listing(narrowed, filter: filter, limit: pool).prefix(pool).map { $0 })
+            // Only a span of dates ("the 27th", "next week"): a time of day alone ("morning") falls on every day
+            // and "the next" on all that is ahead — what is in them says little, and listing them costs much.
+            let timeHasDates = filter.time.map { $0.from != nil && $0.to != nil } ?? false
+            if !cueQueries.isEmpty || timeHasDates, let narrowed {
+                // And what holds the values, or falls in the dates said, without the words ("Hugo's report" in
+                // French; "the plan for the 27th" when that day's event says no plan): in time order only
+                // when a value narrows, the first found else (they are scored, not ordered, and one search
+                // that stops at them costs a fraction of sorting a day of a large index).
+                add(try listing(narrowed, filter: filter, limit: pool, inTimeOrder: !cueQueries.isEmpty).prefix(pool).map { $0 })
             }
         }
         // Names as said, beside what was understood, when understanding took some of the words or only
@@ -440,9 +445,9 @@ struct RequestSearch {
     }
 
     /// Every entity that passes the filters, in the order of its time when it
-    /// has one (the first occurrences first), else in index order.
-    private func listing(_ query: Query, filter: EntityFilter, limit: Int) throws -> [Candidate] {
-        let timed = filter.time != nil ? filter.timedTypes : []
+    /// has one (the first occurrences first) and `inTimeOrder`, else in index order.
+    private func listing(_ query: Query, filter: EntityFilter, limit: Int, inTimeOrder: Bool = true) throws -> [Candidate] {
+        let timed = filter.time != nil && inTimeOrder ? filter.timedTypes : []
         guard !timed.isEmpty else {
             let matches = try reader.database.search(try query.scaled(by: 0), limit: limit)
             return (0..<matches.count).map { Candidate(documentID: matches.documentID(at: $0), score: 0) }
