@@ -188,8 +188,8 @@ struct RequestParser {
         var clauseStarts: Set<Int> = []
         // A dash between spaces parts clauses as a comma does ("reply to this - yes to both"), and so does a
         // colon before a space ("reply to Gabriela: yes please", not "10:30"): no pattern to compile on every request.
-        let dashesParted = [" - ", " – ", " — ", ": "].reduce(text) { $0.replacingOccurrences(of: $1, with: ", ") }
-        for clause in dashesParted.split(whereSeparator: { ",;?!".contains($0) }) {
+        let parted = [" - ", " – ", " — ", ": "].reduce(text) { $0.replacingOccurrences(of: $1, with: ", ") }
+        for clause in parted.split(whereSeparator: { ",;?!".contains($0) }) {
             clauseStarts.insert(words.count)
             words += try normalizedWords(in: String(clause)).map(vocabulary.possessiveEndings.stripping)
         }
