@@ -192,6 +192,9 @@ import Testing
         #expect(openTasks.command == nil)
         #expect(openTasks.flags.map(\.value) == [false])
         #expect(try read("open the reminders").command?.name == "open")
+        // After what leads to a verb, a state's word is that verb: no state is asked for.
+        #expect(try read("from when are we allowed to open the terrace").flags.isEmpty)
+        #expect(try read("when do I need to complete the tax form").flags.isEmpty)
         // Only what has the state can be given it: what is done is a reminder.
         #expect(try read("mark my Japanese homework as done").types == ["reminders.reminder"])
         #expect(Set(try read("mark the one from Amara as read").types) == ["mail.message", "messages.message"])

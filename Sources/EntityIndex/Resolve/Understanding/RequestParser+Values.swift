@@ -192,8 +192,9 @@ extension RequestParser {
         var flags: [Interpretation.FlagCue] = []
         var states: [Interpretation.Argument] = []
         for index in request.words.indices where request.isFree(index) {
+            // "when do I need to complete the form": after what leads to a verb, the word is that verb, no state.
             let matches = grammar.flags.matches(in: request.words, at: index, usable: request.isFree)
-            guard let length = matches.first?.length else { continue }
+            guard let length = matches.first?.length, index == 0 || !leadsToVerb(index - 1, in: request) else { continue }
             if asState {
                 states.append(.init(role: "state", words: request[index..<index + length], date: nil))
                 request.take(index..<index + length)
@@ -221,6 +222,12 @@ extension RequestParser {
         return (flags, states)
     }
 
+    /// Whether the word at a position ends what leads to a verb (the "to" of
+    /// "have to", "need to"), so that the next word is that verb.
+    func leadsToVerb(_ index: Int, in request: RequestWords) -> Bool {
+        (max(0, index - 2)..<index).contains { vocabulary.infinitiveLeads.match(in: request.words, at: $0)?.length == index - $0 + 1 }
+    }
+
     /// "from Amara", "with Mateo", "in Airlock A", "tagged hydroponics",
     /// "what did Arjun send" (an agent: from Arjun), "Amara's photos" (a
     /// possessive): property values, each up to the next word already read.
@@ -232,13 +239,10 @@ extension RequestParser {
             guard let length = matches.first?.length else { return nil }
             return (length, matches.filter { $0.length == length }.map(\.value))
         }
-        // "have to hand this in": the last word of what leads to a verb begins no value.
-        func leadsToVerb(_ index: Int) -> Bool {
-            (max(0, index - 2)..<index).contains { vocabulary.infinitiveLeads.match(in: request.words, at: $0)?.length == index - $0 + 1 }
-        }
         var index = 0
         while index < request.count {
-            guard request.isFree(index), !leadsToVerb(index), let (length, paths) = fitting(at: index) else {
+            // "have to hand this in": the last word of what leads to a verb begins no value.
+            guard request.isFree(index), !leadsToVerb(index, in: request), let (length, paths) = fitting(at: index) else {
                 index += 1
                 continue
             }
