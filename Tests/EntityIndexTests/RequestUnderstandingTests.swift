@@ -192,6 +192,10 @@ import Testing
         #expect(openTasks.command == nil)
         #expect(openTasks.flags.map(\.value) == [false])
         #expect(try read("open the reminders").command?.name == "open")
+        // Said right before a word to find, a state's word describes that word: "new" prices are no unread mail.
+        let prices = try read("the email with the new prices")
+        #expect(prices.flags.isEmpty && prices.contentWords == ["new", "prices"])
+        #expect(try read("new messages from Amara").flags.map(\.value) == [false])
         // After what leads to a verb, a state's word is that verb: no state is asked for.
         #expect(try read("from when are we allowed to open the terrace").flags.isEmpty)
         #expect(try read("when do I need to complete the tax form").flags.isEmpty)
