@@ -38,6 +38,9 @@ import Testing
         let join = try read("join the call")
         #expect(join.command?.name == "open" && join.types == ["calendar.event"])
         #expect(try read("which days am I in Lisbon").command?.name == "when")
+        // "When is" asks about what is planned; "when did" about anything that has a date.
+        #expect(try read("when is mum's birthday").command?.asksAbout == ["calendar.event", "reminders.reminder"])
+        #expect(try read("when did Amara send the invoice").command?.asksAbout == [])
         // "am I free": what there is then, not events whose availability is "free".
         let free = try read("am I free Thursday afternoon")
         #expect(free.command?.name == "ask" && free.contentWords.isEmpty)
