@@ -7,10 +7,12 @@ extension IndexReader {
     /// The grammar word a request's word misspells (`GrammarSpelling`), when
     /// no entity's text or names hold the word ("Evens" stays a name when
     /// someone is called so) and the lexicon lacks it or knows it as a word
-    /// much rarer than the one meant; nil otherwise. The index is asked
-    /// first: most words said are held, and need no spelling.
+    /// much rarer than the one meant; nil otherwise. Grammar words themselves
+    /// are let go before the index is asked, and the index before the spelling:
+    /// most other words said are held, and need no spelling.
     func grammarWord(misspelledAs word: String, spelling: GrammarSpelling, lexicon: Lexicon?) throws -> String? {
-        guard try database.termFrequency(word) == 0, try database.termFrequency(IndexLayout.nameTerm(word)) == 0,
+        guard spelling.mayMisspell(word),
+              try database.termFrequency(word) == 0, try database.termFrequency(IndexLayout.nameTerm(word)) == 0,
               let meant = spelling.correction(of: word) else { return nil }
         guard let lexicon, let id = lexicon.id(of: word) else { return meant }
         guard let meantID = lexicon.id(of: meant),

@@ -19,11 +19,16 @@ struct GrammarSpelling: Sendable {
         self.byVariant = byVariant
     }
 
+    /// Whether a word could misspell a grammar word at all: it is none, and
+    /// is a word of three letters or more. Cheap; asked before anything costs more.
+    func mayMisspell(_ word: String) -> Bool {
+        !known.contains(word) && word.unicodeScalars.count >= 3 && word.unicodeScalars.allSatisfy(\.properties.isAlphabetic)
+    }
+
     /// The grammar word a word misspells, or nil when it is one, misspells
     /// none, or is as near to several.
     func correction(of word: String) -> String? {
-        guard !known.contains(word), word.unicodeScalars.count >= 3,
-              word.unicodeScalars.allSatisfy(\.properties.isAlphabetic) else { return nil }
+        guard mayMisspell(word) else { return nil }
         let allowed = Spelling.allowedEdits(for: word)
         if allowed == 0 {
             let swapped = Spelling.swaps(of: word).filter(known.contains)

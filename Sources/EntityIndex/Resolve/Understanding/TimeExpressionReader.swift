@@ -700,26 +700,21 @@ struct RequestClock {
             guard let month = calendar.date(byAdding: .month, value: shift, to: today) else { return nil }
             let parts = calendar.dateComponents([.year, .month], from: month)
             return date(month: parts.month, day: day, year: parts.year)
-        }, tense: tense == .past ? .past : .future)
+        }, tense: tense)
     }
 
     /// A day of the year by name ("christmas eve"): the next one on or after
     /// today, or the last one on or before it for the past.
     func day(ofYear month: Int, day: Int, tense: TimeExpressionReader.Tense) -> DateInterval? {
         let year = calendar.component(.year, from: now)
-        return nearest((-1...1).compactMap { date(month: month, day: day, year: year + $0) }, tense: tense == .past ? .past : .future)
+        return nearest((-1...1).compactMap { date(month: month, day: day, year: year + $0) }, tense: tense)
     }
 
     /// Of days in order, the one a tense means: the last on or before today
-    /// for the past, the first on or after today for the future, else the nearest.
+    /// for the past, else the first on or after today.
     private func nearest(_ candidates: [DateInterval], tense: TimeExpressionReader.Tense) -> DateInterval? {
         let today = startOfDay(now)
-        switch tense {
-        case .past: return candidates.last { $0.start <= today }
-        case .future: return candidates.first { $0.start >= today }
-        case .either:
-            return candidates.min { abs($0.start.timeIntervalSince(today)) < abs($1.start.timeIntervalSince(today)) }
-        }
+        return tense == .past ? candidates.last { $0.start <= today } : candidates.first { $0.start >= today }
     }
 
     /// A day by date (this month and year when nil); nil when there is no such day.
