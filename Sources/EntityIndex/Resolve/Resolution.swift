@@ -63,6 +63,9 @@ public struct Resolution: Sendable, Hashable {
     /// when the request does not speak of it: just under `resolvedScore`.
     public static let withdrawnScore = resolvedScore - 0.01
 
+    /// Whether what a result matched says it is on screen (raised as visible or focused).
+    static func isOnScreen(matched: [String]) -> Bool { matched.contains { $0 == "visible" || $0 == "focused" } }
+
     /// The verdict on ranked results, by the thresholds above. Results below
     /// `minimumScore` stay in the list but never make an answer; a plural
     /// request is resolved by every result it found, when each accounts for
@@ -78,7 +81,7 @@ public struct Resolution: Sendable, Hashable {
             status = answers.isEmpty ? .notFound : accountFor ? .resolved : .ambiguous
             return
         }
-        func isShown(_ result: SearchResult) -> Bool { result.matched.contains { $0 == "visible" || $0 == "focused" } }
+        func isShown(_ result: SearchResult) -> Bool { Self.isOnScreen(matched: result.matched) }
         switch answers.count {
         case 0: status = .notFound
         case _ where !Self.accountsForRequest(answers[0].score): status = .ambiguous

@@ -300,7 +300,7 @@ struct Resolver {
                        matching: (plan: TextResolver.Plan, text: TextResolver)? = nil) throws -> [SearchResult] {
         // Best first; ties on screen first (a raised score may meet the cap of 1), then in the order
         // given (index order, or time for a request with an order), fallback entities after.
-        func shownFirst(_ candidate: Candidate) -> Int { candidate.matched.contains { $0 == "focused" || $0 == "visible" } ? 0 : 1 }
+        func shownFirst(_ candidate: Candidate) -> Int { Resolution.isOnScreen(matched: candidate.matched) ? 0 : 1 }
         var ranked = candidates.enumerated().sorted {
             if Self.differ($0.element.score, $1.element.score) { return $0.element.score > $1.element.score }
             return (shownFirst($0.element), $0.offset) < (shownFirst($1.element), $1.offset)
