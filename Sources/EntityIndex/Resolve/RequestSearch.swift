@@ -161,7 +161,8 @@ struct RequestSearch {
         }
         // Names as said, beside what was understood, when understanding took some of the words or only
         // as said is the request a whole name: they need not pass the filters.
-        let saysMore = saysMoreThanUnderstood(saidWords) || (wholeNames.isEmpty && !saidWholeNames.isEmpty)
+        let taken = wordsUnderstandingTook(saidWords)
+        let saysMore = !taken.isEmpty || (wholeNames.isEmpty && !saidWholeNames.isEmpty)
         let said = matchesNames && saysMore ? saidWords : nil
         // Found only by their names as said, and of those, the ones that fail the filters Xapian checks.
         var rawOnlyNamed: Set<UInt32> = [], rawNamed: Set<UInt32> = []
@@ -180,6 +181,19 @@ struct RequestSearch {
         // A text match's record is read only when its type or time decides; else only if it is shown.
         let readsRecords = !(filter.time?.isEmpty ?? true) || !filter.ranges.isEmpty || typeUnit != nil || !askedTypes.isEmpty || !cues.isEmpty
         let saidQuery = said.map(NameScoring.QueryWords.init)
+        // As said, a name scores only when it holds a word understanding took and one of the content
+        // words ("Call bank about…" for "call the bank"): one that holds no word taken is what the content
+        // words find, and scores so ("call the dentist"); one that holds no content word fits none of
+        // what was asked ("Call with Arjun" for "call Lucas").
+        let content = Set(plan.words.map(\.word))
+        func holdsWhatUnderstandingTook(_ names: [EntityName]) -> Bool {
+            taken.isEmpty || names.contains { name in
+                func holdsOne(of said: Set<String>) -> Bool {
+                    (name.words + name.latinSpelling).contains { word in said.contains { NameScoring.quality(of: $0, against: word) > 0 } }
+                }
+                return holdsOne(of: taken) && (content.isEmpty || holdsOne(of: content))
+            }
+        }
         let words = plan.words.map(\.word)
         let wordsQuery = NameScoring.QueryWords(words)
         let goingOnFrom = filter.goingOnFrom
@@ -203,7 +217,11 @@ struct RequestSearch {
                 candidate.passesFilter = occurrence != nil && !rawNamed.contains(candidate.documentID!)
                 candidate.relevance = relevance[candidate.documentID!]
                 candidate.names = candidate.names ?? candidate.record?.names
-                candidate.rawNameScore = saidQuery.flatMap { query in candidate.names.flatMap { NameScoring.best(query, names: $0)?.score } }
+                candidate.rawNameScore = saidQuery.flatMap { query in
+                    candidate.names.flatMap { names in
+                        holdsWhatUnderstandingTook(names) ? NameScoring.best(query, names: names)?.score : nil
+                    }
+                }
                 scored.append(candidate)
             }
             let measures = try coverage?.measure(scored) ?? scored.map { _ in Coverage.Measure(share: 1, holdsCue: []) }
@@ -466,14 +484,13 @@ struct RequestSearch {
         return candidates
     }
 
-    /// Whether words said hold some that understanding took from the content
-    /// words (commands, time words), politeness aside.
-    private func saysMoreThanUnderstood(_ words: [String]) -> Bool {
+    /// The words said that understanding took from the content words
+    /// (commands, time words), politeness aside.
+    private func wordsUnderstandingTook(_ words: [String]) -> Set<String> {
         let contentWords = Set(interpretation.contentWords)
-        return words.contains { word in
-            let word = grammar.vocabulary.possessiveEndings.stripping(word).word
-            return !grammar.vocabulary.ignored.contains(word) && !contentWords.contains(word)
-        }
+        return Set(words.map { grammar.vocabulary.possessiveEndings.stripping($0).word }.filter { word in
+            !grammar.vocabulary.ignored.contains(word) && !contentWords.contains(word)
+        })
     }
 
     /// Entities whose names fit the words as said ("Call with Mom"), scored
