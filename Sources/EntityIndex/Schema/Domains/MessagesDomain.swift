@@ -18,7 +18,8 @@ extension SchemaDomain {
                      title: "title", image: .systemName("bubble.left.and.bubble.right"),
                      spokenNames: ["conversation", "chat", "thread", "group chat"], properties: [
                          PropertySchema("title", .string, searchable: .title),
-                         PropertySchema("participants", .array(.reference("messages.contact")), words: .cues("with")),
+                         PropertySchema("participants", .array(.reference("messages.contact")),
+                                        words: PropertyWords(names: ["participants", "members"], cues: ["with"])),
                      ]),
         EntitySchema("messages.message", summary: "a message in a conversation",
                      title: "body", subtitle: ["sentAt"], image: .systemName("message"),
