@@ -220,6 +220,29 @@ import Testing
         #expect(ids(found.results).prefix(2) == ["e-futsal", "ph-1"])
     }
 
+    @Test func anAnchorThatFitsSeveralAnswersBesideEachUnsure() throws {
+        let index = try EntityIndex()
+        func event(_ id: String, _ title: String, _ start: String) -> Entity {
+            Entity(type: "calendar.event", id: id, properties: ["title": .string(title), "startDate": .string(start)])
+        }
+        try index.donate([event("football", "Football training", "2026-11-14T09:00:00Z"),
+                          event("dentist", "Dentist", "2026-11-14T12:00:00Z"),
+                          event("swim", "Swim training", "2026-11-14T16:00:00Z"),
+                          event("party", "Birthday party", "2026-11-14T18:00:00Z")])
+        let thursday = try Date("2026-11-12T10:00:00Z", strategy: .iso8601)
+        func resolve(_ text: String) throws -> Resolution {
+            try index.resolve(SearchQuery(text, now: thursday, timeZone: TimeZone(identifier: "UTC")!))
+        }
+        // Either training: what comes after each, and no verdict.
+        let either = try resolve("what's after training on Saturday")
+        #expect(either.status == .ambiguous)
+        #expect(Set(ids(either.results)) == ["dentist", "party"])
+        // One training named: what comes after it.
+        let swim = try resolve("what's after swim training on Saturday")
+        #expect(swim.status == .resolved)
+        #expect(ids(swim.results).first == "party")
+    }
+
     @Test func thePeopleOfAnEventShownAreItsAttendeesContacts() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -62,6 +62,9 @@ public struct Resolution: Sendable, Hashable {
     /// The most an entity that no longer takes place (a cancelled event) scores
     /// when the request does not speak of it: just under `resolvedScore`.
     public static let withdrawnScore = resolvedScore - 0.01
+    /// The most an answer found through a guess scores (beside one of several
+    /// entities an anchor may name): just under `resolvedScore`.
+    public static let unsureScore = resolvedScore - 0.01
 
     /// Whether what a result matched says it is on screen (raised as visible or focused).
     static func isOnScreen(matched: [String]) -> Bool { matched.contains { $0 == "visible" || $0 == "focused" } }

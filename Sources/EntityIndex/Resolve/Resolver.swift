@@ -130,13 +130,26 @@ struct Resolver {
             if shown.count == 1 { return Resolution(ranked: try self.shown(shown, limit: request.limit), interpretation: interpretation) }
         }
         if let anchor = interpretation.anchor {
-            guard let (documentID, moment, type) = try anchorEntity(anchor, of: request, clock: clock) else {
-                return Resolution(ranked: [], interpretation: interpretation)
+            let (anchors, isSure) = try anchorEntities(anchor, of: request, clock: clock)
+            func placed(beside entity: AnchorEntity) -> RequestSearch {
+                var placed = search
+                placed.anchor = entity.moment
+                placed.excluded.insert(entity.documentID)
+                placed.interpretation.time = ordered(interpretation.time, by: anchor.relation == .after ? .next : .previous)
+                if interpretation.types.isEmpty { placed.interpretation.types = [entity.type] }
+                return placed
             }
-            search.anchor = moment
-            search.excluded.insert(documentID)
-            interpretation.time = ordered(interpretation.time, by: anchor.relation == .after ? .next : .previous)
-            if interpretation.types.isEmpty { interpretation.types = [type] }
+            guard isSure, let entity = anchors.first else {
+                // "what's after training on Saturday" when two trainings fit: what comes beside each, never resolved.
+                let beside = try anchors.compactMap { try placed(beside: $0).candidates().candidates.first }.map { candidate in
+                    var candidate = candidate
+                    candidate.score = min(candidate.score, Resolution.unsureScore)
+                    return candidate
+                }
+                return Resolution(ranked: try shown(beside, limit: request.limit), interpretation: interpretation)
+            }
+            search = placed(beside: entity)
+            interpretation = search.interpretation
         }
         search.interpretation = interpretation
         search.screen = screen
@@ -204,10 +217,22 @@ struct Resolver {
         return ordered
     }
 
-    /// The entity an anchor names ("the crew lunch tomorrow"), when it is
-    /// resolved: its document, the occurrence that counts, and its type.
-    private func anchorEntity(_ anchor: RequestInterpretation.Anchor, of request: SearchQuery,
-                              clock: RequestClock) throws -> (UInt32, Double, EntityType)? {
+    /// An entity a request places another beside ("after the crew lunch"):
+    /// its document, the occurrence that counts, and its type.
+    private struct AnchorEntity {
+        var documentID: UInt32
+        var moment: Double
+        var type: EntityType
+    }
+
+    /// The most entities an anchor may stand for when it names none surely.
+    static let anchorAlternatives = 3
+
+    /// The entities an anchor names ("the crew lunch tomorrow"): the one it
+    /// resolves to (sure), else those that fit about as well as the best, best
+    /// first, up to `anchorAlternatives`.
+    private func anchorEntities(_ anchor: RequestInterpretation.Anchor, of request: SearchQuery,
+                                clock: RequestClock) throws -> (anchors: [AnchorEntity], isSure: Bool) {
         var anchorRequest = request
         anchorRequest.text = anchor.words.joined(separator: " ")
         let interpretation = try parser(clock).interpret(anchorRequest.text, types: request.types)
@@ -217,18 +242,27 @@ struct Resolver {
         var fitting = try search.candidates().candidates.filter { $0.passesFilter || $0.rawNameScore == NameScoring.exact }
         // "what's after lunch" over a day's events: the lunch shown.
         if let context = request.context { try raise(&fitting, by: context) }
-        let ranked = try shown(fitting, limit: 2)
-        guard let best = ranked.first, let bestRecord = try reader.record(of: best.identifier), let time = bestRecord.time,
-              let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: best.identifier)) else { return nil }
-        // The anchor is what is called so ("after the heater checkout"), even when others mention it.
-        func nameScore(_ record: RecordReader?) -> Double {
-            record.flatMap { NameScoring.best(query: interpretation.contentWords, names: $0.names)?.score } ?? 0
+        let ranked = try shown(fitting, limit: Self.anchorAlternatives)
+        func entity(_ result: SearchResult) throws -> AnchorEntity? {
+            guard let time = try reader.record(of: result.identifier)?.time,
+                  let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: result.identifier))
+            else { return nil }
+            let moment = result.occurrence?.timeIntervalSince1970
+                ?? time.firstOccurrence(from: clock.now.timeIntervalSince1970, to: nil) ?? time.start
+            return AnchorEntity(documentID: documentID, moment: moment, type: result.identifier.type)
         }
-        let bestName = nameScore(bestRecord), secondName = ranked.count < 2 ? 0 : nameScore(try reader.record(of: ranked[1].identifier))
+        guard let best = ranked.first else { return ([], false) }
+        // The anchor is what is called so ("after the heater checkout"), even when others mention it.
+        func nameScore(_ result: SearchResult) throws -> Double {
+            try reader.record(of: result.identifier).flatMap { NameScoring.best(query: interpretation.contentWords, names: $0.names)?.score } ?? 0
+        }
+        let bestName = try nameScore(best), secondName = ranked.count < 2 ? 0 : try nameScore(ranked[1])
         let named = bestName >= NameScoring.prefix && secondName < bestName - Resolution.ambiguityMargin
-        guard Resolution(ranked: ranked).status == .resolved || named else { return nil }
-        let moment = best.occurrence?.timeIntervalSince1970 ?? time.firstOccurrence(from: clock.now.timeIntervalSince1970, to: nil) ?? time.start
-        return (documentID, moment, best.identifier.type)
+        if Resolution(ranked: Array(ranked.prefix(2))).status == .resolved || named {
+            return (try entity(best).map { [$0] } ?? [], true)
+        }
+        let alike = ranked.filter { $0.score >= Resolution.minimumScore && $0.score >= best.score - Resolution.ambiguityMargin }
+        return (try alike.compactMap(entity), false)
     }
 
     /// How well the focused entity's name words must fit another's name for
