@@ -155,6 +155,21 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(try found(neighboursPerEntityWord: 5, linkedWordsPerWord: 0).isEmpty)
     }
 
+    @Test func aCompoundTheLexiconLacksMeansWhatItsPartsDo() throws {
+        let lexicon = try Lexicon.bundled()
+        func parts(_ word: String) -> [String]? { lexicon.parts(of: word)?.map(lexicon.word) }
+        #expect(parts("einkaufsliste") == ["einkauf", "liste"])  // joined by an "s"
+        #expect(parts("kinderzahnarzt") == ["kinder", "zahnarzt"])
+        #expect(parts("zahnarzt") == nil)  // a word the lexicon knows is its own meaning
+        #expect(parts("zahnarztx") == nil)  // no known words make it
+        // Donated, the parts and the head's neighbours lead to it: "dentist" finds the children's dentist.
+        let settings = MeaningSettings(neighboursPerWord: 0, nearestEntities: 0)
+        let index = try EntityIndex(configuration: IndexConfiguration(meaning: settings))
+        try index.donate([event("kids", title: "Kinderzahnarzt", notes: "Emil"), event("gym", title: "Klettern", notes: "Halle")])
+        #expect(ids(try index.search(SearchQuery("dentist"))) == ["kids"])
+        #expect(ids(try index.search(SearchQuery("zahnarzt"))) == ["kids"])
+    }
+
     @Test func anEntitySaidInOtherWordsIsFoundByItsMeaning() throws {
         func search(_ request: String, nearestEntities: Int) throws -> [SearchResult] {
             // Neither the request's words nor their neighbours are in any entity: only the meaning can match.

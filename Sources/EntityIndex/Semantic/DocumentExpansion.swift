@@ -51,9 +51,17 @@ final class DocumentExpansion {
     private func link(of word: String, in language: Language) throws -> Link? {
         if let known = links[language]?[word] { return known }
         var link: Link?
-        if Lexicon.isExpandable(word), let id = lexicon.id(of: word) {
+        if Lexicon.isExpandable(word) {
             let own = try stem(word, in: defaultLanguage)
-            let usable = try usableNeighbourStems(of: id).lazy.filter { $0 != own }.prefix(settings.neighboursPerEntityWord)
+            var stems: [String] = []
+            if let id = lexicon.id(of: word) {
+                stems = try usableNeighbourStems(of: id)
+            } else if let parts = lexicon.parts(of: word) {
+                // A compound the lexicon lacks ("kinderzahnarzt"): found by its parts, the head first, and the head's neighbours.
+                stems = try parts.reversed().map { try stem(lexicon.word($0), in: defaultLanguage) } + usableNeighbourStems(of: parts.last!)
+            }
+            var seen: Set<String> = [own]
+            let usable = stems.filter { seen.insert($0).inserted }.prefix(settings.neighboursPerEntityWord)
             if !usable.isEmpty { link = Link(term: IndexLayout.stemmedTerm(try stem(word, in: language)), stems: Array(usable)) }
         }
         if links[language, default: [:]].count >= Self.rememberedWords { links[language] = [:] }

@@ -8,9 +8,12 @@ struct MeaningVector: Equatable {
         var sum = [Float](repeating: 0, count: lexicon.dimensions)
         var known = false
         for word in words where !StopWords.english.contains(word) {
-            guard let id = lexicon.id(of: word) else { continue }
-            // Zipf 8 is "the"; a word seen once in a billion has about 1.
-            lexicon.addVector(of: id, weight: Float(max(0.1, 8 - lexicon.zipfFrequency(of: id))), to: &sum)
+            // A compound the lexicon lacks means what its parts do.
+            guard let ids = lexicon.id(of: word).map({ [$0] }) ?? lexicon.parts(of: word) else { continue }
+            for id in ids {
+                // Zipf 8 is "the"; a word seen once in a billion has about 1.
+                lexicon.addVector(of: id, weight: Float(max(0.1, 8 - lexicon.zipfFrequency(of: id))), to: &sum)
+            }
             known = true
         }
         guard known, let values = Self.normalised(sum) else { return nil }

@@ -1,0 +1,34 @@
+extension Lexicon {
+    /// The fewest letters a part of a compound has ("haus", "zahn").
+    static let compoundPartLength = 4
+    /// The most parts a compound is split into.
+    static let compoundParts = 3
+
+    /// The known words a word the lexicon lacks is made of, as German writes
+    /// compounds ("einkaufsliste": einkauf and liste, joined by an "s";
+    /// "kinderzahnarzt": kinder and zahnarzt) and English some
+    /// ("spacewalk"): the fewest parts that make the whole word, the longest
+    /// first ones among them, in order (the last is the head, which says what
+    /// the thing is). Nil when the lexicon knows the word, or it is no such compound.
+    func parts(of word: String) -> [Int]? {
+        let letters = Array(word)
+        guard letters.count >= 2 * Self.compoundPartLength, letters.allSatisfy(\.isLetter), id(of: word) == nil else { return nil }
+        // best[start]: the fewest known parts (with their ids) that spell the letters from `start` to the end.
+        var best: [[Int]?] = Array(repeating: nil, count: letters.count + 1)
+        best[letters.count] = []
+        for start in stride(from: letters.count - Self.compoundPartLength, through: 0, by: -1) {
+            // A part is a known word; after the first, a linking "s" may come before it.
+            let partStarts = start > 0 && letters[start] == "s" ? [start, start + 1] : [start]
+            for partStart in partStarts {
+                for end in stride(from: letters.count, through: partStart + Self.compoundPartLength, by: -1) {
+                    guard let rest = best[end], rest.count < Self.compoundParts,
+                          let part = id(of: String(letters[partStart..<end])) else { continue }
+                    let split = [part] + rest
+                    if best[start].map({ split.count < $0.count }) ?? true { best[start] = split }
+                }
+            }
+        }
+        guard let split = best[0], split.count > 1 else { return nil }
+        return split
+    }
+}
