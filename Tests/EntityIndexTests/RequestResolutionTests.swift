@@ -457,6 +457,10 @@ import Testing
         }
         #expect(try resolve("open the doc he's talking about").results.first?.identifier.id == "rfc")
         #expect(try resolve("open the RFC it mentions").results.first?.identifier.id == "rfc")
+        // "She" is who mentions it: never the sender herself.
+        let link = try practice.resolve(sampleRequest("open the link she mentioned",
+                                                      context: ScreenContext(visible: [], focused: EntityIdentifier("messages.message:msg-lh-1"))))
+        #expect(link.results.allSatisfy { $0.identifier.type != "messages.contact" })
     }
 
     @Test func theLastOfATimeIsItsLastAndAfternoonsRunToSix() throws {

@@ -359,6 +359,10 @@ import Testing
         #expect(reply.time == nil && reply.contentWords.isEmpty && reply.command?.arguments.contains { $0.role == "message" } == true)
         // Said of someone else, the clause describes what is wanted.
         #expect(try read("reply to Sophie, she's asking about the gallery").contentWords.contains("gallery"))
+        // A clause that begins by telling is what to say: "this" is still the mail answered.
+        let tell = try read("answer this, tell her to book it")
+        #expect(tell.reference?.kind == .pointer && tell.contentWords.isEmpty)
+        #expect(tell.command?.arguments.first { $0.role == "message" }?.words == ["tell", "her", "to", "book", "it"])
         // After whom it is said to, the speaker begins the message, with no comma.
         let text = try read("text Mama I'll be there Sunday")
         #expect(text.time == nil && text.contentWords == ["mama"] && text.command?.arguments.first?.role == "message")

@@ -49,12 +49,18 @@ struct Resolver {
             interpretation.reference?.kind = .plural
             interpretation.types.removeAll(where: grammar.personTypes.contains)
         }
-        if interpretation.isMentionedByShown, let (documentID, words) = try subject(of: screen, outside: interpretation.types) {
-            // "the RFC it mentions", "the doc he's talking about": an entity about what is shown, found by its name.
-            interpretation.reference = nil
-            interpretation.cues.removeAll { $0.isOnScreen && $0.words.isEmpty }
-            interpretation.contentWords += words
-            search.excluded.insert(documentID)
+        if interpretation.isMentionedByShown {
+            // "the link she mentioned": she is who mentions it, not what is wanted.
+            if interpretation.reference?.kind == .person, let types = interpretation.typesApartFromPerson { interpretation.types = types }
+            if let (documentID, words) = try subject(of: screen, outside: interpretation.types) {
+                // "the RFC it mentions", "the doc he's talking about": an entity about what is shown, found by its name.
+                interpretation.reference = nil
+                interpretation.cues.removeAll { $0.isOnScreen && $0.words.isEmpty }
+                interpretation.contentWords += words
+                search.excluded.insert(documentID)
+            } else if interpretation.reference?.kind == .person {
+                interpretation.reference = nil
+            }
         }
         // The focused entity, for "the previous mail" and "the one after that".
         var focusedRecord: RecordReader?

@@ -99,7 +99,8 @@ extension RequestParser {
     /// that takes one says, not words or a time to find ("she's asking about
     /// the gallery" describes what is wanted). So is one that points at
     /// nothing, after the command's object was said ("reply to Marco's, see
-    /// you at 9"): no pronoun, "one", type or mention in it.
+    /// you at 9"): no pronoun, "one", type or mention in it. And one that
+    /// begins by saying what to tell ("answer this, tell her to book it").
     func takeSaidClause(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry,
                         into command: inout Interpretation.Command) {
         guard entry.argumentRoles.contains("message"),
@@ -107,7 +108,9 @@ extension RequestParser {
         // What is said runs to the end, over the clauses it has ("yes to both, and zero dropouts since the fix").
         let end = request.count
         let objectSaid = (body..<start).contains { request.isFree($0) && !vocabulary.articles.contains(request.words[$0]) }
-        guard isSpeakerSubject(request.words[start]) || objectSaid && !(start..<end).contains(where: { pointsOrNames(at: $0, in: request) })
+        let tells = request.match(vocabulary.commands, at: start)?.value.argumentRoles.contains("message") ?? false
+        guard isSpeakerSubject(request.words[start]) || tells
+                || objectSaid && !(start..<end).contains(where: { pointsOrNames(at: $0, in: request) })
         else { return }
         command.arguments.append(.init(role: "message", words: request[start..<end], date: nil))
         request.take(start..<end)
