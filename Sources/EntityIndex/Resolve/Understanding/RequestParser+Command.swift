@@ -131,7 +131,7 @@ extension RequestParser {
         word.split(separator: "'").first.map { vocabulary.speakerSubjects.contains(String($0)) } ?? false
     }
 
-    /// "mute the Familia chat", "snooze this", "translate this message": a
+    /// "mute the Familia chat", "hide this", "translate this message": a
     /// word no table knows, said first and right before an article or a
     /// pointer at what is wanted, is a verb said to the assistant — a command
     /// whose name is the verb, not a word to search.
