@@ -369,6 +369,11 @@ import Testing
         // Typed without the apostrophe, "im" is still the speaker: "late" is what is said, not a time.
         let late = try read("text Mathieu im late")
         #expect(late.time == nil && late.contentWords == ["mathieu"] && late.command?.arguments.first?.words == ["im", "late"])
+        let bring = try read("text Jonas ill bring the grigri thursday")
+        #expect(bring.time == nil && bring.contentWords == ["jonas"])
+        // "Back", then what is said.
+        let back = try read("text Olga back that im in for the flat")
+        #expect(back.contentWords == ["olga"] && back.command?.arguments.first?.words == ["im", "in", "for", "the", "flat"])
     }
 
     @Test func aCommandInALaterClauseActsOnWhatTheFirstNames() throws {

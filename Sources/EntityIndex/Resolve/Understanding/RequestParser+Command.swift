@@ -210,7 +210,11 @@ extension RequestParser {
         let markers = request.positions(from: body + 1).compactMap { index in
             request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
         }
-        if let marker = markers.first {
+        if var marker = markers.first {
+            if markers.count > 1, markers[1].index == marker.index + marker.length, markers[1].role == "message" {
+                // "text Olga back that I'm in for the flat": "back", then what is said.
+                marker = (index: marker.index, length: marker.length + markers[1].length, role: markers[1].role)
+            }
             let rest = (marker.index + marker.length..<request.count).filter(request.isUntaken)
             let recipient = (body..<marker.index).filter(request.isUntaken)
             // A message, or a topic in words to someone ("text Divs about Amma's gift"), is said, not an entity to find.
