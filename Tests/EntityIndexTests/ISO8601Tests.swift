@@ -12,6 +12,15 @@ import Testing
         #expect(ISO8601.seconds(fromDate: "2024-02-29") != nil)
     }
 
+    @Test func theOffsetADateTimeIsWrittenWith() {
+        #expect(ISO8601.offset(fromDate: "2027-01-13T16:30:00+01:00") == 3_600)
+        #expect(ISO8601.offset(fromDate: "2027-03-12T18:00:00-05:00") == -18_000)
+        #expect(ISO8601.offset(fromDate: "2027-03-12T18:00:00+0530") == 19_800)
+        #expect(ISO8601.offset(fromDate: "2027-01-13T16:30:00Z") == nil)
+        #expect(ISO8601.offset(fromDate: "2027-01-13") == nil)
+        #expect(ISO8601.offset(fromDate: "not-a-date+01:00") == nil)
+    }
+
     @Test func malformedDatesAreRejected() {
         for text in ["tomorrow", "2026-13-01", "2026-02-30", "2025-02-29", "2026-03-14T25:00", "2026-03-14Zulu", "2026-3-14", ""] {
             #expect(ISO8601.seconds(fromDate: text) == nil, "\(text)")

@@ -592,6 +592,23 @@ import Testing
         #expect(monthly.firstOccurrence(from: seconds("2026-02-01"), to: nil) == seconds("2026-02-28"))
         #expect(Recurrence(encoded: Recurrence(frequency: .weekly, interval: 2, end: 5, count: nil).encoded[...]) ==
             Recurrence(frequency: .weekly, interval: 2, end: 5, count: nil))
+        #expect(Recurrence(encoded: "weekly 1 - -")?.writtenOffset == nil)  // a record written before offsets
+    }
+
+    @Test func aRuleWrittenInLocalTimeKeepsItsHourAcrossSummerTime() throws {
+        var berlin = Calendar(identifier: .gregorian)
+        berlin.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        // Weekly from Wednesday 13 January at 16:30 in Berlin (+01:00); summer time begins on 28 March.
+        var local = Recurrence(frequency: .weekly)
+        local.writtenOffset = try #require(ISO8601.offset(fromDate: "2027-01-13T16:30:00+01:00"))
+        let training = EntityTime(start: seconds("2027-01-13T16:30:00+01:00"), recurrence: local)
+        #expect(training.stepping(on: berlin).firstOccurrence(from: seconds("2027-04-07"), to: nil) == seconds("2027-04-07T16:30:00+02:00"))
+        // Read in a zone that had another offset then, at the offset written; written in UTC, in UTC.
+        var lisbon = berlin
+        lisbon.timeZone = TimeZone(identifier: "Europe/Lisbon")!
+        #expect(training.stepping(on: lisbon).firstOccurrence(from: seconds("2027-04-07"), to: nil) == seconds("2027-04-07T15:30:00Z"))
+        let station = EntityTime(start: seconds("2027-01-13T18:00:00Z"), recurrence: Recurrence(frequency: .weekly))
+        #expect(station.stepping(on: berlin).firstOccurrence(from: seconds("2027-04-07"), to: nil) == seconds("2027-04-07T18:00:00Z"))
     }
 
     @Test func anOccurrenceGoesOnForItsDuration() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// When an entity happens: the date its type's time property holds (an
 /// event's start, a message's sending), how long it lasts and, for a
 /// recurring entity, its rule.
@@ -8,6 +10,14 @@ struct EntityTime: Hashable, Sendable {
     var duration: Double = 0
     /// How it repeats, if it does.
     var recurrence: Recurrence?
+
+    /// The same time, its occurrences stepping on a request's calendar
+    /// when they are local times of its zone (`Recurrence.stepping(on:from:)`).
+    func stepping(on calendar: Calendar) -> EntityTime {
+        var time = self
+        time.recurrence = recurrence?.stepping(on: calendar, from: start)
+        return time
+    }
 
     /// The first occurrence within bounds (either may be open), or nil.
     func firstOccurrence(from lower: Double?, to upper: Double?) -> Double? {

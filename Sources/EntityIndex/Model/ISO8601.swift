@@ -34,6 +34,18 @@ enum ISO8601 {
         return seconds + sign * Double(zoneHours * 3_600 + zoneMinutes * 60)
     }
 
+    /// The offset from UTC, in seconds east, a date-time is written with
+    /// (`+02:00`: 7200, `-05:00`: -18000); nil for UTC said as `Z`, no zone,
+    /// a date alone or a text that is no date.
+    static func offset(fromDate text: String) -> Int? {
+        guard seconds(fromDate: text) != nil, let time = text.firstIndex(where: { $0 == "T" || $0 == " " }),
+              let sign = text[time...].lastIndex(where: { $0 == "+" || $0 == "-" }) else { return nil }
+        let digits = text[text.index(after: sign)...].filter(\.isNumber).compactMap(\.wholeNumberValue)
+        guard digits.count == 4 else { return nil }
+        let seconds = (digits[0] * 10 + digits[1]) * 3_600 + (digits[2] * 10 + digits[3]) * 60
+        return text[sign] == "+" ? seconds : -seconds
+    }
+
     /// Seconds in a duration such as `PT15M`, `-PT1H30M`, `P1DT2H`, `P2W`; nil when malformed.
     static func seconds(fromDuration text: String) -> Double? {
         var scanner = Scanner(text)

@@ -2,7 +2,11 @@ import Foundation
 
 /// How a recurring entity repeats (a weekly sync, a yearly birthday), as a
 /// `.recurrence` property holds it: `"weekly"` or `{"frequency", "interval",
-/// "end", "count"}`. Occurrences step from the entity's first date in UTC.
+/// "end", "count"}`. Occurrences step from the entity's first date on a
+/// calendar: in UTC for a date written in UTC ("…Z"); for one written with
+/// an offset ("…+01:00"), in the request's time zone when it had that offset
+/// then (a weekly 16:30 stays at 16:30 after the change to summer time), else
+/// at that fixed offset.
 struct Recurrence: Hashable, Sendable {
     /// The unit of repetition.
     enum Frequency: String, Sendable, CaseIterable {
@@ -16,6 +20,12 @@ struct Recurrence: Hashable, Sendable {
     var end: Double?
     /// How many occurrences there are in all.
     var count: Int?
+    /// The offset from UTC (seconds east) the first date was written with; nil for UTC.
+    var writtenOffset: Int?
+    /// The calendar occurrences step on (not part of the rule an index holds): see `stepping(on:from:)`.
+    private(set) var calendar = Recurrence.utc
+    /// Whether days are the calendar's, some 23 or 25 hours long, rather than 24 hours.
+    private var hasDaysOfOtherLengths = false
 
     /// The rule a property value holds; nil when it is not one.
     init?(_ value: PropertyValue) {
@@ -43,19 +53,37 @@ struct Recurrence: Hashable, Sendable {
         self.count = count
     }
 
-    /// The rule as one line for an index record: "weekly 2 END COUNT" with "-" for what is unset.
+    /// The rule as one line for an index record: "weekly 2 END COUNT OFFSET" with "-" for what is unset.
     var encoded: String {
-        [frequency.rawValue, String(interval), end.map { String($0) } ?? "-", count.map(String.init) ?? "-"].joined(separator: " ")
+        [frequency.rawValue, String(interval), end.map { String($0) } ?? "-", count.map(String.init) ?? "-",
+         writtenOffset.map(String.init) ?? "-"].joined(separator: " ")
     }
 
-    /// The rule an index record holds (see `encoded`).
+    /// The rule an index record holds (see `encoded`; records written before offsets hold four fields).
     init?(encoded: Substring) {
         let fields = encoded.split(separator: " ")
-        guard fields.count == 4, let frequency = Frequency(rawValue: String(fields[0])), let interval = Int(fields[1]) else { return nil }
+        guard fields.count == 4 || fields.count == 5, let frequency = Frequency(rawValue: String(fields[0])),
+              let interval = Int(fields[1]) else { return nil }
         self.init(frequency: frequency, interval: interval, end: Double(fields[2]), count: Int(fields[3]))
+        writtenOffset = fields.count == 5 ? Int(fields[4]) : nil
     }
 
-    private static let utc: Calendar = {
+    /// The rule stepping on a request's calendar when its first date, at
+    /// `start`, was written with the offset that calendar's zone had then;
+    /// at the written offset when it had another; in UTC when written in UTC.
+    func stepping(on requested: Calendar, from start: Double) -> Recurrence {
+        guard let writtenOffset else { return self }
+        var rule = self
+        if requested.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: start)) == writtenOffset {
+            rule.calendar = requested
+            rule.hasDaysOfOtherLengths = true
+        } else if let fixed = TimeZone(secondsFromGMT: writtenOffset) {
+            rule.calendar.timeZone = fixed
+        }
+        return rule
+    }
+
+    static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar
@@ -68,11 +96,16 @@ struct Recurrence: Hashable, Sendable {
         let step = number * interval
         let time: Double
         switch frequency {
-        case .daily: time = start + Double(step) * 86_400
-        case .weekly: time = start + Double(step) * 604_800
-        case .monthly, .yearly:
-            let unit: Calendar.Component = frequency == .monthly ? .month : .year
-            guard let date = Self.utc.date(byAdding: unit, value: step, to: Date(timeIntervalSince1970: start)) else { return nil }
+        case .daily where !hasDaysOfOtherLengths: time = start + Double(step) * 86_400
+        case .weekly where !hasDaysOfOtherLengths: time = start + Double(step) * 604_800
+        default:
+            let (unit, units): (Calendar.Component, Int) = switch frequency {
+            case .daily: (.day, step)
+            case .weekly: (.day, 7 * step)
+            case .monthly: (.month, step)
+            case .yearly: (.year, step)
+            }
+            guard let date = calendar.date(byAdding: unit, value: units, to: Date(timeIntervalSince1970: start)) else { return nil }
             time = date.timeIntervalSince1970
         }
         return end.map { time <= $0 } ?? true ? time : nil
@@ -97,7 +130,9 @@ struct Recurrence: Hashable, Sendable {
     }
 
     private func occurrenceIgnoringLimits(_ number: Int, from start: Double) -> Double? {
-        Recurrence(frequency: frequency, interval: interval).occurrence(number, from: start)
+        var unlimited = self
+        (unlimited.end, unlimited.count) = (nil, nil)
+        return unlimited.occurrence(number, from: start)
     }
 
     /// The first occurrence that starts at or after `lower` and, when given,

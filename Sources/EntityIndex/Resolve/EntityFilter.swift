@@ -156,7 +156,7 @@ struct EntityFilter {
         let timeProperty = ranges.isEmpty ? nil : record.flatMap { schemas.schema(for: $0.summary.identifier.type)?.timeProperty }
         let ranged = ranges.filter { $0.property == timeProperty }
         guard timed || !ranged.isEmpty else { return .some(nil) }
-        guard let when = record?.time else { return timed ? nil : .some(nil) }
+        guard let when = record?.time?.stepping(on: clock.calendar) else { return timed ? nil : .some(nil) }
         var lower = timed ? timeBounds.lower : nil, upper = timed ? timeBounds.upper : nil
         for range in ranged {
             lower = max(lower ?? -.infinity, range.lower ?? -.infinity)

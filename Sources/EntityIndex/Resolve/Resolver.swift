@@ -250,7 +250,7 @@ struct Resolver {
         if let context = request.context { try raise(&fitting, by: context) }
         let ranked = try shown(fitting, limit: Self.anchorAlternatives)
         func entity(_ result: SearchResult) throws -> AnchorEntity? {
-            guard let time = try reader.record(of: result.identifier)?.time,
+            guard let time = try reader.record(of: result.identifier)?.time?.stepping(on: clock.calendar),
                   let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: result.identifier))
             else { return nil }
             let moment = result.occurrence?.timeIntervalSince1970
