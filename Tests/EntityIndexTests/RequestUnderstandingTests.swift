@@ -52,6 +52,11 @@ import Testing
         // A time after "about" is what it is about.
         let about = try read("reply to Tomek about Saturday")
         #expect(about.time == nil && about.contentWords.contains("saturday"))
+        // So is one after what it is about: the coach said it today, of tomorrow's training.
+        let coach = try read("what did the coach say about training tomorrow")
+        #expect(coach.time == nil && coach.contentWords.contains("tomorrow"))
+        // Unless it is when to remind.
+        #expect(try read("remind me about the dentist tomorrow").command?.arguments.contains { $0.role == "time" } == true)
         let archive = try read("archive this")
         #expect(archive.command?.name == "archive")
         #expect(archive.reference?.kind == .pointer)

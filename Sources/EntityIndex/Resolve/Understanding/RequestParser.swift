@@ -17,6 +17,17 @@ struct RequestParser {
     typealias Interpretation = RequestInterpretation
 
     /// What a request says, its types narrowed to `requested` when given.
+    /// Whether a position comes after a topic marker ("about") in its clause,
+    /// with only words not yet understood between them ("about training tomorrow").
+    private func saysAfterTopicMarker(_ position: Int, in request: RequestWords) -> Bool {
+        var index = position - 1
+        while index >= 0, !request.clauseStarts.contains(index + 1), request.isUntaken(index) {
+            if vocabulary.topicMarkers.contains(request.words[index]) { return true }
+            index -= 1
+        }
+        return false
+    }
+
     func interpret(_ text: String, types requested: Set<EntityType>) throws -> RequestInterpretation {
         var request = try words(of: text)
         var interpretation = Interpretation(contentWords: [])
@@ -40,9 +51,11 @@ struct RequestParser {
                                           isReferenceNoun: { isReferenceNoun(at: $0, in: $1) })
         let beforeTime = request
         var time = reader.read(&request, dates: takeNumericDates(in: text, &request))
-        if let first = request.words.indices.first(where: { request.taken[$0] && !beforeTime.taken[$0] }), first > 0,
-           vocabulary.topicMarkers.contains(request.words[first - 1]) {
-            // "reply to Tomek about Saturday": a time said after "about" is what it is about, not when.
+        if let first = request.words.indices.first(where: { request.taken[$0] && !beforeTime.taken[$0] }),
+           first > 0 && vocabulary.topicMarkers.contains(request.words[first - 1])
+            || speaksOfPast && (time.time?.from.map { $0 > clock.now } ?? false) && saysAfterTopicMarker(first, in: beforeTime) {
+            // "reply to Tomek about Saturday": a time said after "about" is what it is about, not when; so is
+            // one ahead said of what was said before ("what did the coach say about training tomorrow").
             request = beforeTime
             time = TimeExpressionReader.Reading()
         }
