@@ -235,8 +235,8 @@ struct Resolver {
     static let anchorAlternatives = 3
 
     /// The entities an anchor names ("the crew lunch tomorrow"): the one it
-    /// resolves to (sure), else those that fit about as well as the best, best
-    /// first, up to `anchorAlternatives`.
+    /// resolves to (sure), else those that account for it about as well as
+    /// the best, best first, up to `anchorAlternatives`.
     private func anchorEntities(_ anchor: RequestInterpretation.Anchor, of request: SearchQuery,
                                 clock: RequestClock) throws -> (anchors: [AnchorEntity], isSure: Bool) {
         var anchorRequest = request
@@ -267,7 +267,8 @@ struct Resolver {
         if Resolution(ranked: Array(ranked.prefix(2))).status == .resolved || named {
             return (try entity(best).map { [$0] } ?? [], true)
         }
-        let alike = ranked.filter { $0.score >= Resolution.minimumScore && $0.score >= best.score - Resolution.ambiguityMargin }
+        // Each accounts for what the anchor says, as a resolved one would, but none leads.
+        let alike = ranked.filter { Resolution.accountsForRequest($0.score) && $0.score >= best.score - Resolution.ambiguityMargin }
         return (try alike.compactMap(entity), false)
     }
 

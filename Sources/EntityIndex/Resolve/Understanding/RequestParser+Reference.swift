@@ -12,7 +12,9 @@ extension RequestParser {
             // To the end of its clause: "the one after the staff meeting, move it to Tuesday".
             let end = request.clauseEnd(after: index)
             let span = (index + length..<end).filter(request.isUntaken)
-            guard !span.isEmpty else { continue }
+            // What it comes after is named by some word ("before off" names nothing), or is a place ("the last").
+            guard span.contains(where: { !vocabulary.ignored.contains(request.words[$0]) || vocabulary.ordinals.contains(in: request.words, at: $0) })
+            else { continue }
             let leading = (start..<index).filter(request.isUntaken)
             let onlyFrame = leading.allSatisfy { position in
                 let word = request.words[position]
