@@ -220,6 +220,19 @@ import Testing
         #expect(ids(found.results).prefix(2) == ["e-futsal", "ph-1"])
     }
 
+    @Test func theTimeSaidCountsForWhatFallsInIt() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "calendar.event", id: "lesung", properties: ["title": "Lesung Hannah Whitcombe", "startDate": "2027-04-23T19:30:00+02:00"]),
+            Entity(type: "calendar.event", id: "dentist", properties: ["title": "Dentist", "startDate": "2027-04-24T08:00:00+02:00"]),
+        ])
+        // The reading is in German ("Lesung"): only the evening says which it is, and in part.
+        let reading = try index.resolve(SearchQuery("what time's the reading tonight", now: try Date("2027-04-23T09:00:00+02:00", strategy: .iso8601),
+                                                    timeZone: TimeZone(identifier: "Europe/Berlin")!))
+        #expect(reading.status == .ambiguous)
+        #expect(ids(reading.results).first == "lesung")
+    }
+
     @Test func anAnchorThatFitsSeveralAnswersBesideEachUnsure() throws {
         let index = try EntityIndex()
         func event(_ id: String, _ title: String, _ start: String) -> Entity {

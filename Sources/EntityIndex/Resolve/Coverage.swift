@@ -7,8 +7,9 @@ import Foundation
 /// its name — with a typo or as a prefix — an identifier, or a reference to
 /// someone it names), by `Resolution.meaningShare` when only a neighbour in
 /// meaning is there (the word's neighbour in the entity, or the word among the
-/// entity's neighbours); and, for a question ("where is…"), whether its type has what is
-/// asked. Reads posting lists once for all candidates.
+/// entity's neighbours); for a question ("where is…"), whether its type has what is
+/// asked; and the time said, as much as the rarest word, which every candidate
+/// measured falls in. Reads posting lists once for all candidates.
 struct Coverage {
     /// One thing the request asks for, and the terms that show a candidate has it.
     private struct Unit {
@@ -25,6 +26,8 @@ struct Coverage {
         var meaning: [String]
         /// The word's meaning, for an entity found by its meaning (`Candidate.meaning`).
         var vector: MeaningVector? = nil
+        /// Held by every candidate measured: the time said, which they all fall in.
+        var heldByAll = false
     }
 
     /// The least a word weighs against the rarest word of the request.
@@ -49,7 +52,7 @@ struct Coverage {
     /// The units of a plan's searched words, the names they stand for, the
     /// whole identifiers and the property values.
     init(reader: IndexReader, plan: TextResolver.Plan, mentions: [String: [String]], cues: [CueMatcher.Match],
-         typeUnit: (words: [String], types: Set<EntityType>)?, askedTypes: Set<EntityType>,
+         typeUnit: (words: [String], types: Set<EntityType>)?, askedTypes: Set<EntityType>, saysATime: Bool = false,
          vocabulary: RequestVocabulary, lexicon: Lexicon? = nil) throws {
         self.reader = reader
         let count = Double(try reader.database.documentCount())
@@ -93,6 +96,9 @@ struct Coverage {
             // "where is the movie night": the entity asked about has a location; "archive" acts on mail.
             units.append(Unit(weight: cueWeight, word: nil, types: askedTypes, literal: [], meaning: []))
         }
+        if saysATime {
+            units.append(Unit(weight: cueWeight, word: nil, literal: [], meaning: [], heldByAll: true))
+        }
         self.units = units
     }
 
@@ -120,7 +126,7 @@ struct Coverage {
             var held = 0.0, heldValues = 0.0
             var holdsCue: [Bool] = []
             for (index, unit) in units.enumerated() {
-                var fit = unit.literal.contains { $0.allSatisfy(holds) } || type.map(unit.types.contains) == true ? 1.0 : 0
+                var fit = unit.heldByAll || unit.literal.contains { $0.allSatisfy(holds) } || type.map(unit.types.contains) == true ? 1.0 : 0
                 if fit == 1, !unit.types.isEmpty, type.map(unit.types.contains) != true, unit.word != nil {
                     fit = Resolution.meaningShare  // "photo" said of an event that has it in its name: in part
                 }
