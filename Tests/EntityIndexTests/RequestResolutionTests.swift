@@ -233,6 +233,20 @@ import Testing
         #expect(ids(reading.results).first == "lesung")
     }
 
+    @Test func aPersonsPossessiveTypedWithoutTheApostropheIsTheirs() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "selin", properties: ["name": "Selin Aydın", "phone": "+49 30 6128 4470"]),
+            Entity(type: "notes.note", id: "plan", properties: ["title": "Training plan", "body": "Numbers for Selin"]),
+        ])
+        let number = try index.resolve(SearchQuery("whats selins number"))
+        #expect(number.status == .resolved && ids(number.results).first == "selin")
+        #expect(number.interpretation?.cues.first?.isPossessive == true)
+        // A word some entity holds, or a name's plural at the end, is as said.
+        #expect(try index.interpretation(of: SearchQuery("the numbers for the plans")).cues.isEmpty)
+        #expect(try index.interpretation(of: SearchQuery("text both Selins")).cues.isEmpty)
+    }
+
     @Test func anAnchorThatFitsSeveralAnswersBesideEachUnsure() throws {
         let index = try EntityIndex()
         func event(_ id: String, _ title: String, _ start: String) -> Entity {

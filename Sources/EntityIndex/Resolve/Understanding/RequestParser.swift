@@ -12,6 +12,10 @@ struct RequestParser {
     /// index and lexicon hold say (`IndexReader.grammarWord(misspelledAs:…)`);
     /// nil to take every word as said.
     var misspelledWord: ((String) throws -> String?)?
+    /// The name a word said is the possessive of without its apostrophe
+    /// ("selins": selin), as the index's names say
+    /// (`IndexReader.name(possessiveWithoutApostrophe:)`); nil to read none so.
+    var namePossessive: ((String) throws -> String?)?
 
     var vocabulary: RequestVocabulary { grammar.vocabulary }
     typealias Interpretation = RequestInterpretation
@@ -34,6 +38,7 @@ struct RequestParser {
         let (identifiers, numbers) = protectIdentifiers(in: text, &request)
         interpretation.identifiers = identifiers
         interpretation.misspellings = try correctMisspellings(&request)
+        try markPossessivesWithoutApostrophe(&request)
         takeFillers(&request)
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
         var command = takeCommand(&request)
@@ -223,6 +228,20 @@ struct RequestParser {
             misspellings.append(.init(said: word, meant: meant))
         }
         return misspellings
+    }
+
+    /// Marks each free word that is a person's possessive typed without its
+    /// apostrophe, before what is theirs ("whats selins number"; not "both
+    /// Lenas"), as the possessive it is.
+    func markPossessivesWithoutApostrophe(_ request: inout RequestWords) throws {
+        guard let namePossessive else { return }
+        for index in request.words.indices where request.isFree(index) && !request.possessive[index]
+            && index + 1 < request.clauseEnd(after: index) {
+            let word = request.words[index]
+            guard word.count > 3, word.last == "s", !vocabulary.spokenWords.contains(word), let name = try namePossessive(word) else { continue }
+            request.words[index] = name
+            request.possessive[index] = true
+        }
     }
 
     /// Emails, domains and phone numbers in the raw text: their exact values,
