@@ -17,7 +17,9 @@ struct Resolver {
     func parser(_ clock: RequestClock) -> RequestParser {
         RequestParser(grammar: grammar, clock: clock, misspelledWord: { [reader, grammar, configuration] in
             try reader.grammarWord(misspelledAs: $0, spelling: grammar.spelling, lexicon: configuration.lexicon)
-        }, namePossessive: { [reader, grammar] in try reader.name(possessiveWithoutApostrophe: $0, personTypes: grammar.personTypes) })
+        }, namePossessive: { [reader, grammar, configuration] in
+            try reader.name(possessiveWithoutApostrophe: $0, personTypes: grammar.personTypes, lexicon: configuration.lexicon)
+        })
     }
 
     func resolve(_ request: SearchQuery) throws -> Resolution {
