@@ -14,7 +14,7 @@ struct RequestParser {
     var misspelledWord: ((String) throws -> String?)?
     /// The name a word said is the possessive of without its apostrophe
     /// ("selins": selin), as the index's names say
-    /// (`IndexReader.name(possessiveWithoutApostrophe:)`); nil to read none so.
+    /// (`IndexReader.name(possessiveWithoutApostrophe:personTypes:lexicon:)`); nil to read none so.
     var namePossessive: ((String) throws -> String?)?
 
     var vocabulary: RequestVocabulary { grammar.vocabulary }
