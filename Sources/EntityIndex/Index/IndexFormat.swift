@@ -11,8 +11,9 @@ enum IndexFormat {
     /// format 5 links words to their neighbours in meaning in the synonym
     /// table instead of giving each document its words' neighbours as terms;
     /// format 6 leads each link with the neighbour's rank; format 7 adds the
-    /// blocks of time an entity goes on in (`TimeBuckets`).
-    static let current = "7"
+    /// blocks of time an entity goes on in (`TimeBuckets`); format 8 keeps in a
+    /// recurring entity's rule the offset its first date was written with.
+    static let current = "8"
 
     /// Whether nothing was written to the index yet, not even its format.
     static func isUnstamped(_ database: Database) throws -> Bool {
