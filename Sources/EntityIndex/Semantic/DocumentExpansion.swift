@@ -57,8 +57,11 @@ final class DocumentExpansion {
             if let id = lexicon.id(of: word) {
                 stems = try usableNeighbourStems(of: id)
             } else if let parts = lexicon.parts(of: word) {
-                // A compound the lexicon lacks ("kinderzahnarzt"): found by its parts, the head first, and the head's neighbours.
-                stems = try parts.reversed().map { try stem(lexicon.word($0), in: defaultLanguage) } + usableNeighbourStems(of: parts.last!)
+                // A compound the lexicon lacks ("kinderzahnarzt"): found by its parts, the head first, then the head's
+                // nearest neighbour, each other part's nearest ("raumänderung": room), and the head's others.
+                let modifiers = try parts.dropLast().compactMap { try usableNeighbourStems(of: $0).first }
+                let head = try usableNeighbourStems(of: parts.last!)
+                stems = try parts.reversed().map { try stem(lexicon.word($0), in: defaultLanguage) } + head.prefix(1) + modifiers + head.dropFirst()
             }
             var seen: Set<String> = [own]
             let usable = stems.filter { seen.insert($0).inserted }.prefix(settings.neighboursPerEntityWord)
