@@ -67,7 +67,7 @@ struct DocumentBuilder {
         }
 
         let names = try indexNames(of: entity, schema: schema, in: document)
-        let meaning = lexicon.flatMap { MeaningVector(words: terms.words, lexicon: $0) }?.encoded ?? []
+        let meaning = lexicon.flatMap { MeaningVector(words: terms.words, lexicon: $0, ids: expansion?.lexiconIDs) }?.encoded ?? []
         let record = EntityRecord(identifier: entity.identifier, display: entity.display ?? schema.displayRepresentation(of: entity),
                                   names: names, time: time, meaning: meaning)
         try document.setValue(record.encoded, slot: IndexLayout.recordSlot)

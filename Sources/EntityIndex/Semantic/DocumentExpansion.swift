@@ -17,6 +17,8 @@ final class DocumentExpansion {
     private var neighbourStems: [Int: [String]] = [:]
     /// For a word in a language: its term and the stems it links to, nil when none.
     private var links: [Language: [String: Link?]] = [:]
+    /// For a word: what it means in the lexicon (`lexiconIDs(of:)`).
+    private var meanings: [String: [Int]?] = [:]
     /// The most words each memory keeps before it starts again.
     private static let rememberedWords = 100_000
 
@@ -48,15 +50,25 @@ final class DocumentExpansion {
         return found
     }
 
+    /// The lexicon ids a word means (`Lexicon.ids(meaning:)`), remembered: donation
+    /// asks for the same words entity after entity, and splitting a compound costs.
+    func lexiconIDs(of word: String) -> [Int]? {
+        if let known = meanings[word] { return known }
+        let ids = lexicon.ids(meaning: word)
+        if meanings.count >= Self.rememberedWords { meanings.removeAll(keepingCapacity: true) }
+        meanings[word] = .some(ids)
+        return ids
+    }
+
     private func link(of word: String, in language: Language) throws -> Link? {
         if let known = links[language]?[word] { return known }
         var link: Link?
         if Lexicon.isExpandable(word) {
             let own = try stem(word, in: defaultLanguage)
             var stems: [String] = []
-            if let id = lexicon.id(of: word) {
-                stems = try usableNeighbourStems(of: id)
-            } else if let parts = lexicon.parts(of: word) {
+            if let ids = lexiconIDs(of: word), ids.count == 1 {
+                stems = try usableNeighbourStems(of: ids[0])
+            } else if let parts = lexiconIDs(of: word) {
                 // A compound the lexicon lacks ("kinderzahnarzt"): found by its parts, the head first, then the head's
                 // nearest neighbour, each other part's nearest ("raumänderung": room), and the head's others.
                 let modifiers = try parts.dropLast().compactMap { try usableNeighbourStems(of: $0).first }

@@ -1,4 +1,10 @@
 extension Lexicon {
+    /// The ids a word means: its own, or the parts' of a compound the lexicon
+    /// lacks (`parts(of:)`); nil when neither.
+    func ids(meaning word: String) -> [Int]? {
+        id(of: word).map { [$0] } ?? parts(of: word)
+    }
+
     /// The fewest letters a part of a compound has ("haus", "zahn").
     static let compoundPartLength = 4
     /// The most parts a compound is split into.

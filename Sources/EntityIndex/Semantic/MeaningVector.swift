@@ -4,12 +4,14 @@ struct MeaningVector: Equatable {
     private(set) var values: [Float]
 
     /// The vector of some words, or nil when the lexicon knows none of them.
-    init?(words: [String], lexicon: Lexicon) {
+    /// - Parameter ids: the lexicon ids a word means (`Lexicon.ids(meaning:)`
+    ///   when nil; `DocumentExpansion.lexiconIDs(of:)` remembers them).
+    init?(words: [String], lexicon: Lexicon, ids: ((String) -> [Int]?)? = nil) {
         var sum = [Float](repeating: 0, count: lexicon.dimensions)
         var known = false
         for word in words where !StopWords.english.contains(word) {
             // A compound the lexicon lacks means what its parts do.
-            guard let ids = lexicon.id(of: word).map({ [$0] }) ?? lexicon.parts(of: word) else { continue }
+            guard let ids = ids.map({ $0(word) }) ?? lexicon.ids(meaning: word) else { continue }
             for id in ids {
                 // Zipf 8 is "the"; a word seen once in a billion has about 1.
                 lexicon.addVector(of: id, weight: Float(max(0.1, 8 - lexicon.zipfFrequency(of: id))), to: &sum)
