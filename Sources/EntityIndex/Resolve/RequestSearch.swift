@@ -179,7 +179,8 @@ struct RequestSearch {
         let askedTypes = interpretation.types.isEmpty
             ? Set((interpretation.command?.actsOn ?? []) + (interpretation.command?.asksAbout ?? [])) : []
         // A text match's record is read only when its type or time decides; else only if it is shown.
-        let readsRecords = !(filter.time?.isEmpty ?? true) || !filter.ranges.isEmpty || typeUnit != nil || !askedTypes.isEmpty || !cues.isEmpty
+        let saysATime = !(filter.time?.isEmpty ?? true)
+        let readsRecords = saysATime || !filter.ranges.isEmpty || typeUnit != nil || !askedTypes.isEmpty || !cues.isEmpty
         let saidQuery = said.map(NameScoring.QueryWords.init)
         // As said, a name scores only when it holds a word understanding took and one of the content
         // words ("Call bank about…" for "call the bank"): one that holds no word taken is what the content
@@ -198,7 +199,6 @@ struct RequestSearch {
         let wordsQuery = NameScoring.QueryWords(words)
         let goingOnFrom = filter.goingOnFrom
         // Words that are some entity's whole name were required of every match: each holds them all.
-        let saysATime = !(filter.time?.isEmpty ?? true)
         let coverage = plan.requiresAllWords && cues.isEmpty && unheldValues == 0 && typeUnit == nil && askedTypes.isEmpty ? nil
             : try Coverage(reader: reader, plan: plan, mentions: mentions,
                            cues: cues.map(\.match) + Array(repeating: CueMatcher.Match(), count: unheldValues), typeUnit: typeUnit,

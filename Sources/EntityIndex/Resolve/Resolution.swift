@@ -59,12 +59,12 @@ public struct Resolution: Sendable, Hashable {
     /// is still going on then (a trip, asked "what's on tonight?"). Enough to
     /// order it after its equals, too little to make a verdict surer.
     public static let lessLikelyShare = 0.01
-    /// The most an entity that no longer takes place (a cancelled event) scores
-    /// when the request does not speak of it: just under `resolvedScore`.
-    public static let withdrawnScore = resolvedScore - 0.01
     /// The most an answer found through a guess scores (beside one of several
     /// entities an anchor may name): just under `resolvedScore`.
     public static let unsureScore = resolvedScore - 0.01
+    /// The most an entity that no longer takes place (a cancelled event) scores
+    /// when the request does not speak of it: `unsureScore`.
+    public static let withdrawnScore = unsureScore
 
     /// Whether what a result matched says it is on screen (raised as visible or focused).
     static func isOnScreen(matched: [String]) -> Bool { matched.contains { $0 == "visible" || $0 == "focused" } }
