@@ -546,7 +546,7 @@ import Testing
         let reply = try index.resolve(sampleRequest("reply to Sophie, she's asking about the gallery"))
         // With nothing on screen, "she" is Sophie, said about what to reply to: her message, not her.
         #expect(reply.results.first?.identifier.id == "gallery")
-        #expect(reply.interpretation?.types.isEmpty == true)
+        #expect(reply.interpretation?.types == ["mail.message", "messages.message"])
     }
 
     @Test func aHyphenatedNameInACueIsSomeoneNotAnAddress() throws {

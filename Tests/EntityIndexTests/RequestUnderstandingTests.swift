@@ -163,8 +163,22 @@ import Testing
         // A dash parts clauses as a comma does, and so does a colon before a space (not one inside a clock time).
         #expect(try read("paskah with olga - what time").command?.name == "when")
         let colon = try read("reply to Gabriela: yes please send the blue masa tomorrow")
-        #expect(colon.command?.arguments.first?.role == "message" && colon.time == nil && colon.contentWords == ["gabriela"])
+        #expect(colon.command?.arguments.first?.role == "message" && colon.time == nil && colon.cues.map(\.words) == [["gabriela"]])
         #expect(try read("what's at 10:30 tomorrow").time?.from == day("2026-03-13").addingTimeInterval(10.5 * 3_600))
+    }
+
+    @Test func whoIsRepliedToWroteWhatIsAnswered() throws {
+        // "reply to Katarzyna about …" answers her message, as "reply to Katarzyna's message" would.
+        let reply = try read("reply to Katarzyna about saturday training")
+        #expect(reply.cues.map(\.words) == [["katarzyna"]] && reply.cues.first?.isPossessive == true)
+        #expect(reply.contentWords == ["saturday", "training"] && reply.types == ["mail.message", "messages.message"])
+        // A noun for what cannot be answered is part of what it is about.
+        let photos = try read("reply to Julien about the grandparents photos")
+        #expect(photos.types == ["mail.message", "messages.message"] && photos.contentWords.contains("photos"))
+        // A pointer, an article or a possessive already said names no one.
+        #expect(try read("reply to him").cues.isEmpty)
+        #expect(try read("reply to the hausverwaltung mail about the pipes").cues.allSatisfy { !$0.isPossessive })
+        #expect(try read("reply to Kuba's message about the balloons").cues.map(\.words) == [["kuba"]])
     }
 
     @Test func aPronounInALaterClauseIsAboutTheOneNotWhoseItIs() throws {

@@ -19,6 +19,8 @@ extension RequestParser {
         /// Whether it is said to oneself for later ("remind me about the last
         /// one tomorrow", "remind me to answer this tomorrow"): a time ahead is when.
         var isForLater = false
+        /// Whether the person named right after it wrote what it acts on (`markAuthor`).
+        var authorNamed = false
     }
 
     /// The command at the start (or at a position), with its arguments taken.
@@ -48,6 +50,7 @@ extension RequestParser {
         }
         let body = start + length
         takeSaidClause(&request, after: body, entry: entry, into: &found.command)
+        if entry.answersAuthor { found.authorNamed = markAuthor(&request, after: body, entry: entry) }
         if entry.recipientFirst {
             let toSpeaker = request.isFree(body) && vocabulary.speaker.contains(request.words[body])
             found.recipientIsTarget = takeRecipient(&request, after: body, entry: entry, into: &found.command)
@@ -114,6 +117,29 @@ extension RequestParser {
         else { return }
         command.arguments.append(.init(role: "message", words: request[start..<end], date: nil))
         request.take(start..<end)
+    }
+
+    /// "reply to Katarzyna about the training", "get back to Devon about covering
+    /// the meeting": after a command that answers what someone wrote, the person
+    /// named right after it wrote it, as "reply to Katarzyna's message" says. The
+    /// name is up to three words that point at nothing and name no type, cue or
+    /// time, and end the clause or come right before what it is about, a cue or
+    /// an argument; its last word is marked possessive. Whether one was.
+    func markAuthor(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry) -> Bool {
+        func isMarker(_ index: Int) -> Bool {
+            vocabulary.topicMarkers.contains(request.words[index]) || grammar.cues.contains(in: request.words, at: index)
+                || request.match(entry.arguments, at: index) != nil
+        }
+        func isNameWord(_ index: Int) -> Bool {
+            let word = request.words[index]
+            return request.isFree(index) && word.contains(where: \.isLetter) && !vocabulary.ignored.contains(word) && !isMarker(index)
+                && !pointsOrNames(at: index, in: request) && !vocabulary.time.namesATime(in: request.words, at: index)
+        }
+        var end = body
+        while end < request.clauseEnd(after: body), end - body < Self.longestRecipient, isNameWord(end), !request.possessive[end] { end += 1 }
+        guard end > body, end == request.clauseEnd(after: body) || isMarker(end) else { return false }
+        request.possessive[end - 1] = true
+        return true
     }
 
     /// Whether a word points at something or names what is wanted: a pronoun or

@@ -121,6 +121,13 @@ struct RequestParser {
             interpretation.typeWords = []
             restoredTypeWords = typeWords.words
         }
+        if let command, command.authorNamed, case let actsOn = Set(command.command.actsOn), named.isDisjoint(with: actsOn) {
+            // "reply to Julien about the grandparents photos": Julien wrote what is answered, a mail or a
+            // message; a noun for anything else is part of what it is about.
+            named = actsOn
+            interpretation.typeWords = []
+            restoredTypeWords = typeWords.words
+        }
         // "the Earth Day photos" asks for several, unless "photos" is part of a name.
         interpretation.asksForSeveral = typeWords.plural && restoredTypeWords.isEmpty || (command?.many ?? false) || reference?.kind == .plural
         var types = named

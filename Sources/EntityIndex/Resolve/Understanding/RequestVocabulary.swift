@@ -130,6 +130,9 @@ public struct RequestVocabulary: Sendable {
         let sets: [String]
         /// Whether it speaks of what lies ahead ("who's coming to"): with no time said, the next one is meant.
         let liesAhead: Bool
+        /// Whether a person named right after it wrote what it acts on ("reply to Katarzyna about
+        /// the training": her message, as "reply to Katarzyna's message" says).
+        let answersAuthor: Bool
     }
 
     /// The time words (see the table's "time" section).
@@ -236,7 +239,8 @@ public struct RequestVocabulary: Sendable {
                                      }),
                                      argumentRoles: Set((command.arguments ?? []).map(\.role)), many: command.many ?? false,
                                      asks: command.asks ?? [], on: command.on ?? [], changes: command.changes ?? false,
-                                     sets: try command.sets.map(normalizedWords(in:)) ?? [], liesAhead: command.ahead ?? false)
+                                     sets: try command.sets.map(normalizedWords(in:)) ?? [], liesAhead: command.ahead ?? false,
+                                     answersAuthor: command.answersAuthor ?? false)
             return command.phrases.map { ($0, entry) }
         })
         let references = table.references
@@ -340,6 +344,7 @@ public struct RequestVocabulary: Sendable {
             let changes: Bool?
             let sets: String?
             let ahead: Bool?
+            let answersAuthor: Bool?
         }
         struct References: Decodable {
             let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]
