@@ -152,7 +152,7 @@ import Testing
             "screen": (0.499, 0.699, 0.599), "time": (0.732, 0.906, 0.830), "typo": (0.999, 0.999, 0.999),
         ],
         "singapore-tune": [
-            "command": (0.555, 0.777, 0.630), "meaning": (0.000, 0.399, 0.141), "name": (0.999, 0.999, 0.999),
+            "command": (0.610, 0.832, 0.686), "meaning": (0.000, 0.399, 0.141), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.699, 0.792, 0.792), "question": (0.666, 0.866, 0.746),
             "screen": (0.799, 0.849, 0.811), "time": (0.799, 0.782, 0.799), "typo": (0.000, 0.999, 0.332),
         ],
@@ -161,7 +161,7 @@ import Testing
     /// wrong entity (1 of 540, 4 of 220, none of 98, 1 of 97, none of 102 and
     /// 102, 3 of 162, 1 of 105, 2 of 104, 6 of 207, of the three screen
     /// sets' 120 and of Osaka's and Montréal's 100 and 100 none each, none of Berlin's tuned 100 nor of its
-    /// held-out 100, 1 of Singapore's tuned 100 and 5 of its held-out 100 when last measured), and how many of
+    /// held-out 100, none of Singapore's tuned 100 and 5 of its held-out 100 when last measured), and how many of
     /// them may be requests with no right answer (1 of the held-out 220 and of
     /// Dublin's, else none). The aim is under 2% and none.
     static let wrongResolvedCeiling: [String: (share: Double, noAnswer: Int)] = [
@@ -170,7 +170,7 @@ import Testing
         "lyon-tune": (0.010, 0), "lyon-holdout": (0.020, 0), "dublin-holdout": (0.029, 1), "krakow-screens-tune": (0.0, 0),
         "practice-screens-tune": (0.0, 0), "lyon-screens-tune": (0.0, 0), "osaka-tune": (0.0, 0), "osaka-holdout": (0.0, 0),
         "montreal-tune": (0.0, 0), "montreal-holdout": (0.0, 0), "berlin-tune": (0.0, 0), "berlin-holdout": (0.0, 0),
-        "singapore-tune": (0.010, 0), "singapore-holdout": (0.050, 0),
+        "singapore-tune": (0.0, 0), "singapore-holdout": (0.050, 0),
     ]
 
     static func load(_ part: String) throws -> [JudgedRequest] {

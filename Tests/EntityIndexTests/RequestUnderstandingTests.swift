@@ -49,6 +49,9 @@ import Testing
         // After a command that sets a state, "email" is a mail, not a contact's address.
         #expect(try read("mark Haruto's email as read").types == ["mail.message"])
         #expect(try read("forward Haruto's email to Yuki").types == ["mail.message"])
+        // So after one that changes a whole entity: an address is never flagged, though it may be edited.
+        #expect(try read("flag Alvin's email").types == ["mail.message"])
+        #expect(try read("change Alvin's email to alvin@tay.sg").types == ["messages.contact"])
         // A time after "about" is what it is about.
         let about = try read("reply to Tomek about Saturday")
         #expect(about.time == nil && about.contentWords.contains("saturday"))

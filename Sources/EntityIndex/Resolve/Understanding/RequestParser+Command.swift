@@ -12,6 +12,8 @@ extension RequestParser {
         var recipientIsTarget: Bool
         /// Whether a flag after it is the state it sets ("mark it done"), not a filter.
         var takesState: Bool
+        /// Whether it sets a state or changes an entity whole ("flag", "archive"), not one value of it ("edit … to").
+        var changesWhole = false
         /// Whether it asks for several entities.
         var many: Bool
         /// Whether it speaks of what lies ahead ("who's coming to").
@@ -44,6 +46,8 @@ extension RequestParser {
                                                                  asksAbout: types(named: entry.asks, properties: true),
                                                                  changesEntity: entry.changes),
                                  end: start + length, recipientIsTarget: false, takesState: entry.argumentRoles.contains("state"),
+                                 changesWhole: entry.argumentRoles.contains("state")
+                                     || entry.changes && entry.argumentRoles.isDisjoint(with: ["value", "name"]),
                                  many: entry.many, liesAhead: entry.liesAhead)
         if !entry.sets.isEmpty {
             found.command.arguments.append(.init(role: "state", words: entry.sets, date: nil))

@@ -100,7 +100,7 @@ struct RequestParser {
         interpretation.languages = takeLanguages(&request)
 
         var newValues: [Interpretation.Argument] = []
-        var named = takePropertyNames(&request, cues: &cues, values: &newValues, setsState: command?.takesState ?? false,
+        var named = takePropertyNames(&request, cues: &cues, values: &newValues, changesWhole: command?.changesWhole ?? false,
                                       afterCommand: command != nil,
                                       actsOn: Set(command?.command.actsOn ?? []),
                                       changing: command?.command.changesEntity == true ? command?.end : nil)
