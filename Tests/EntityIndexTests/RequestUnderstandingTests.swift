@@ -170,6 +170,19 @@ import Testing
         #expect(try read("what's at 10:30 tomorrow").time?.from == day("2026-03-13").addingTimeInterval(10.5 * 3_600))
     }
 
+    @Test func aChineseRequestReadsItsTimeAndTheWordsThatSayNothing() throws {
+        // The Chinese table adds its words to the English one: 明天 is tomorrow; 有 and 什么 say nothing to find.
+        #expect(RequestVocabulary.bundled.language == "en+zh")
+        let tomorrow = try read("明天有什么安排")
+        #expect(tomorrow.time?.from == day("2026-03-13") && tomorrow.contentWords == ["安排"])
+        // 下次 is the next one; the question word last (什么时候) says nothing to find.
+        let next = try read("阿嬷下次复诊是什么时候")
+        #expect(next.time?.order == .next && next.contentWords == ["阿嬷", "复", "诊"])
+        // 下 周五 is next Friday, as English says it.
+        let friday = try read("下周五的会议"), english = try read("next friday")
+        #expect(friday.time?.from == english.time?.from && friday.time?.to == english.time?.to && friday.time?.from != nil)
+    }
+
     @Test func whoIsRepliedToWroteWhatIsAnswered() throws {
         // "reply to Katarzyna about …" answers her message, as "reply to Katarzyna's message" would.
         let reply = try read("reply to Katarzyna about saturday training")

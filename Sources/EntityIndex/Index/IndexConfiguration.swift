@@ -19,7 +19,7 @@ public struct IndexConfiguration: Sendable {
     /// A configuration of schemas, a default language, a lexicon, a request vocabulary and BM25's parameters.
     public init(schemas: SchemaRegistry = .builtIn, defaultLanguage: Language = .english,
                 lexicon: Lexicon? = try? Lexicon.bundled(), meaning: MeaningSettings = MeaningSettings(),
-                vocabulary: RequestVocabulary = .english, relevance: Relevance = .standard) {
+                vocabulary: RequestVocabulary = .bundled, relevance: Relevance = .standard) {
         self.relevance = relevance
         self.schemas = schemas
         self.defaultLanguage = defaultLanguage

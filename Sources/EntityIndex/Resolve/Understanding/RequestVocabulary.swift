@@ -7,8 +7,8 @@ import Foundation
 /// Types and properties bring their own words (`EntitySchema.spokenNames`,
 /// `PropertyWords`).
 public struct RequestVocabulary: Sendable {
-    /// The table's language ("en").
-    public let language: String
+    /// The table's language ("en"), or its tables' ("en+zh").
+    public private(set) var language: String
 
     let fillers: PhraseTable<Void>
     let ignored: Set<String>
@@ -189,13 +189,15 @@ public struct RequestVocabulary: Sendable {
         }
     }
 
-    /// The bundled English vocabulary.
-    public static let english: RequestVocabulary = {
-        guard let url = Bundle.module.url(forResource: "en", withExtension: "json", subdirectory: "Resources/requests") else {
-            fatalError("EntityIndex's bundled request vocabulary (Resources/requests/en.json) is missing")
+    /// The bundled vocabulary: English (`Resources/requests/en.json`) with the
+    /// words of every other bundled table added (`zh.json`: Chinese).
+    public static let bundled: RequestVocabulary = {
+        let tables = ["en", "zh"].map { Bundle.module.url(forResource: $0, withExtension: "json", subdirectory: "Resources/requests") }
+        guard case let urls = tables.compactMap({ $0 }), urls.count == tables.count else {
+            fatalError("EntityIndex's bundled request vocabulary (Resources/requests/en.json, zh.json) is missing")
         }
         do {
-            return try RequestVocabulary(contentsOf: url)
+            return try RequestVocabulary(contentsOf: urls)
         } catch {
             fatalError("EntityIndex's bundled request vocabulary is malformed: \(error)")
         }
@@ -204,13 +206,51 @@ public struct RequestVocabulary: Sendable {
     /// A vocabulary from a table in the shape of `Resources/requests/en.json`.
     /// - Throws: `EntityIndexError.Code.malformedInput` naming what is wrong.
     public init(contentsOf url: URL) throws {
+        try self.init(contentsOf: [url])
+    }
+
+    /// A vocabulary from several tables, one language each: the first in full,
+    /// in the shape of `Resources/requests/en.json`; each later one adds its
+    /// words to the first's lists and word tables (`zh.json` is one), so a
+    /// request may be said in any of their languages.
+    /// - Throws: `EntityIndexError.Code.malformedInput` naming the table that is wrong.
+    public init(contentsOf urls: [URL]) throws {
+        var merged: Any = [String: Any]()
+        for url in urls {
+            do {
+                merged = Self.adding(try JSONSerialization.jsonObject(with: Data(contentsOf: url)), to: merged)
+            } catch {
+                throw EntityIndexError(.malformedInput, "the request vocabulary \(url.path) cannot be read: \(error)")
+            }
+        }
         let table: Table
         do {
-            table = try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+            table = try JSONDecoder().decode(Table.self, from: JSONSerialization.data(withJSONObject: merged))
         } catch {
-            throw EntityIndexError(.malformedInput, "the request vocabulary \(url.path) cannot be read: \(error)")
+            throw EntityIndexError(.malformedInput, "the request vocabulary \(urls.map(\.path).joined(separator: " + ")) cannot be read: \(error)")
         }
         try self.init(table)
+        language = urls.count == 1 ? table.language : Self.languages(of: urls)
+    }
+
+    /// A later table's words added to what came before: lists joined, word
+    /// tables merged key by key, a value already said kept.
+    private static func adding(_ later: Any, to earlier: Any) -> Any {
+        switch (earlier, later) {
+        case let (earlier as [String: Any], later as [String: Any]):
+            earlier.merging(later) { adding($1, to: $0) }
+        case let (earlier as [Any], later as [Any]):
+            earlier + later
+        default:
+            earlier
+        }
+    }
+
+    /// The languages of tables, as their "language" fields say ("en+zh").
+    private static func languages(of urls: [URL]) -> String {
+        urls.compactMap { url in
+            (try? JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])?["language"] as? String
+        }.joined(separator: "+")
     }
 
     private init(_ table: Table) throws {
