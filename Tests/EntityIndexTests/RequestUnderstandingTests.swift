@@ -178,6 +178,9 @@ import Testing
         // 下次 is the next one; the question word last (什么时候) says nothing to find.
         let next = try read("阿嬷下次复诊是什么时候")
         #expect(next.time?.order == .next && next.contentWords == ["阿嬷", "复", "诊"])
+        // A table names types in its language too: 预约 is an appointment, 提醒 a reminder.
+        #expect(try read("阿嬷的所有预约").types == ["calendar.event"])
+        #expect(try read("把订寿桃的提醒勾掉").types == ["reminders.reminder"])
         // 下 周五 is next Friday, as English says it.
         let friday = try read("下周五的会议"), english = try read("next friday")
         #expect(friday.time?.from == english.time?.from && friday.time?.to == english.time?.to && friday.time?.from != nil)

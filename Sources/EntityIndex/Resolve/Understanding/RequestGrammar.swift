@@ -44,7 +44,7 @@ struct RequestGrammar: Sendable {
         var personTypes: Set<EntityType> = []
         var withdrawnTerms: [(path: PropertyPath, term: String)] = []
         for schema in schemas.domains.flatMap(\.types) where !schema.isTransient {
-            for name in schema.spokenNames {
+            for name in schema.spokenNames + vocabulary.typeNames[schema.type, default: []] {
                 typeNames.append((name, TypeName(type: schema.type, isPlural: false)))
                 typeNames += Self.plurals(of: name).map { ($0, TypeName(type: schema.type, isPlural: true)) }
             }

@@ -68,6 +68,9 @@ public struct RequestVocabulary: Sendable {
     let everyone: Set<String>
     /// Words after which a time is what something is about ("about Saturday"), not when it is.
     let topicMarkers: Set<String>
+    /// Nouns for types in the table's language, by type ("calendar.event": 预约), added to
+    /// the nouns their schemas give (`EntitySchema.spokenNames`).
+    let typeNames: [EntityType: [String]]
     /// Words before a type noun that says what something is made into, not what is
     /// wanted: "save this *as* a note", "turn it *into* a reminder".
     let formMarkers: Set<String>
@@ -312,6 +315,7 @@ public struct RequestVocabulary: Sendable {
         speakerSubjects = try words(table.speakerSubjects ?? [])
         everyone = try words(table.everyone ?? [])
         topicMarkers = try words(table.topicMarkers ?? [])
+        typeNames = Dictionary(uniqueKeysWithValues: (table.typeNames ?? [:]).map { (EntityType(rawValue: $0.key), $0.value) })
         formMarkers = try words(table.formMarkers ?? [])
         exclusionMarkers = try phrases(table.exclusionMarkers ?? [])
         mentionVerbs = try phrases(table.mentionVerbs ?? [])
@@ -433,6 +437,7 @@ public struct RequestVocabulary: Sendable {
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
         let speaker, speakerSubjects, everyone, subjectPronouns, topicMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
+        let typeNames: [String: [String]]?
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
