@@ -172,7 +172,7 @@ import Testing
 
     @Test func aChineseRequestReadsItsTimeAndTheWordsThatSayNothing() throws {
         // The Chinese table adds its words to the English one: 明天 is tomorrow; 有 and 什么 say nothing to find.
-        #expect(RequestVocabulary.bundled.language == "en+zh")
+        #expect(RequestVocabulary.bundled.language == "en+zh+ja")
         let tomorrow = try read("明天有什么安排")
         #expect(tomorrow.time?.from == day("2026-03-13") && tomorrow.contentWords == ["安排"])
         // 下次 is the next one; the question word last (什么时候) says nothing to find.
@@ -184,6 +184,17 @@ import Testing
         // 下 周五 is next Friday, as English says it.
         let friday = try read("下周五的会议"), english = try read("next friday")
         #expect(friday.time?.from == english.time?.from && friday.time?.to == english.time?.to && friday.time?.from != nil)
+    }
+
+    @Test func aJapaneseRequestReadsItsTimeTypesAndParticles() throws {
+        // 明日 is tomorrow and 予定 a plan; の and は say nothing to find.
+        let plans = try read("明日の予定は")
+        #expect(plans.time?.from == day("2026-03-13") && plans.types == ["calendar.event"] && plans.contentWords.isEmpty)
+        // 次の is the next one; いつ, the question word last, says nothing to find.
+        let next = try read("次の貨物船キャプチャのリハーサルはいつ？")
+        #expect(next.time?.order == .next && next.contentWords == ["貨物", "船", "キャプチャ", "リハーサル"])
+        // 次 alone, as Chinese writes it ("次日"), is no order.
+        #expect(try read("预告次日中餐菜单").time == nil)
     }
 
     @Test func whoIsRepliedToWroteWhatIsAnswered() throws {
