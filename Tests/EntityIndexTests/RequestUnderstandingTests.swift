@@ -172,7 +172,7 @@ import Testing
 
     @Test func aChineseRequestReadsItsTimeAndTheWordsThatSayNothing() throws {
         // The Chinese table adds its words to the English one: 明天 is tomorrow; 有 and 什么 say nothing to find.
-        #expect(RequestVocabulary.bundled.language == "en+zh+ja")
+        #expect(RequestVocabulary.bundled.language == "en+zh+ja+ru")
         let tomorrow = try read("明天有什么安排")
         #expect(tomorrow.time?.from == day("2026-03-13") && tomorrow.contentWords == ["安排"])
         // 下次 is the next one; the question word last (什么时候) says nothing to find.
@@ -195,6 +195,13 @@ import Testing
         #expect(next.time?.order == .next && next.contentWords == ["貨物", "船", "キャプチャ", "リハーサル"])
         // 次 alone, as Chinese writes it ("次日"), is no order.
         #expect(try read("预告次日中餐菜单").time == nil)
+    }
+
+    @Test func aRussianRequestReadsItsCommandAndTheWordsThatSayNothing() throws {
+        // "когда" said first asks when; "у меня" and "в" say nothing to find.
+        let panel = try read("когда у меня панель в Тбилиси?")
+        #expect(panel.command?.name == "when" && panel.contentWords == ["панель", "тбилиси"])
+        #expect(try read("что у меня завтра").time?.from == day("2026-03-13"))
     }
 
     @Test func whoIsRepliedToWroteWhatIsAnswered() throws {

@@ -193,11 +193,11 @@ public struct RequestVocabulary: Sendable {
     }
 
     /// The bundled vocabulary: English (`Resources/requests/en.json`) with the
-    /// words of every other bundled table added (`zh.json`: Chinese, `ja.json`: Japanese).
+    /// words of every other bundled table added (`zh.json`: Chinese, `ja.json`: Japanese, `ru.json`: Russian).
     public static let bundled: RequestVocabulary = {
-        let tables = ["en", "zh", "ja"].map { Bundle.module.url(forResource: $0, withExtension: "json", subdirectory: "Resources/requests") }
+        let tables = ["en", "zh", "ja", "ru"].map { Bundle.module.url(forResource: $0, withExtension: "json", subdirectory: "Resources/requests") }
         guard case let urls = tables.compactMap({ $0 }), urls.count == tables.count else {
-            fatalError("EntityIndex's bundled request vocabulary (Resources/requests/en.json, zh.json, ja.json) is missing")
+            fatalError("EntityIndex's bundled request vocabulary (Resources/requests/en.json, zh.json, ja.json, ru.json) is missing")
         }
         do {
             return try RequestVocabulary(contentsOf: urls)
