@@ -30,8 +30,8 @@ extension RequestParser {
     /// (`changesWhole`), or acts on the type, a property's name that is also a
     /// type's noun is the type ("mark Haruto's email as read", "flag Alvin's
     /// email", "forward Haruto's email to Yuki": a mail; a contact's address is
-    /// never read, flagged or forwarded, though it may be edited). Right after a command that changes an entity
-    /// (`changing`: where its object begins), a property's name is what it
+    /// never read, flagged or forwarded, though it may be edited). Right after
+    /// a command that changes an entity (`changing`: where its object begins), a property's name is what it
     /// changes: "set an alert an hour before it" acts on what has an alarm.
     /// Followed by what it is about or a time, such a name is the type's noun:
     /// "Hannah's email about the party" is a mail. After a command, a value

@@ -121,10 +121,10 @@ struct RequestParser {
             interpretation.typeWords = []
             restoredTypeWords = typeWords.words
         }
-        if let command, command.authorNamed, case let actsOn = Set(command.command.actsOn), named.isDisjoint(with: actsOn) {
+        if let command, command.authorNamed, named.isDisjoint(with: command.command.actsOn) {
             // "reply to Julien about the grandparents photos": Julien wrote what is answered, a mail or a
             // message; a noun for anything else is part of what it is about.
-            named = actsOn
+            named = Set(command.command.actsOn)
             interpretation.typeWords = []
             restoredTypeWords = typeWords.words
         }

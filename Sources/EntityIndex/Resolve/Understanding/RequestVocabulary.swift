@@ -1,6 +1,6 @@
 import Foundation
 
-/// The words of one language that `resolve` recognises in a request before it
+/// The words of one language, or of several, that `resolve` recognises in a request before it
 /// searches: politeness, commands, references to what is on screen, time
 /// expressions, language names. Loaded from a data table, so a language is
 /// added by writing a table (`Resources/requests/en.json` is English), not code.
@@ -195,8 +195,9 @@ public struct RequestVocabulary: Sendable {
     /// The bundled vocabulary: English (`Resources/requests/en.json`) with the
     /// words of every other bundled table added (`zh.json`: Chinese, `ja.json`: Japanese, `ru.json`: Russian).
     public static let bundled: RequestVocabulary = {
-        let tables = ["en", "zh", "ja", "ru"].map { Bundle.module.url(forResource: $0, withExtension: "json", subdirectory: "Resources/requests") }
-        guard case let urls = tables.compactMap({ $0 }), urls.count == tables.count else {
+        let languages = ["en", "zh", "ja", "ru"]
+        let urls = languages.compactMap { Bundle.module.url(forResource: $0, withExtension: "json", subdirectory: "Resources/requests") }
+        guard urls.count == languages.count else {
             fatalError("EntityIndex's bundled request vocabulary (Resources/requests/en.json, zh.json, ja.json, ru.json) is missing")
         }
         do {
@@ -219,9 +220,12 @@ public struct RequestVocabulary: Sendable {
     /// - Throws: `EntityIndexError.Code.malformedInput` naming the table that is wrong.
     public init(contentsOf urls: [URL]) throws {
         var merged: Any = [String: Any]()
+        var languages: [String] = []
         for url in urls {
             do {
-                merged = Self.adding(try JSONSerialization.jsonObject(with: Data(contentsOf: url)), to: merged)
+                let table = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+                languages += [(table as? [String: Any])?["language"] as? String].compactMap { $0 }
+                merged = Self.adding(table, to: merged)
             } catch {
                 throw EntityIndexError(.malformedInput, "the request vocabulary \(url.path) cannot be read: \(error)")
             }
@@ -233,7 +237,7 @@ public struct RequestVocabulary: Sendable {
             throw EntityIndexError(.malformedInput, "the request vocabulary \(urls.map(\.path).joined(separator: " + ")) cannot be read: \(error)")
         }
         try self.init(table)
-        language = urls.count == 1 ? table.language : Self.languages(of: urls)
+        language = languages.joined(separator: "+")
     }
 
     /// A later table's words added to what came before: lists joined, word
@@ -247,13 +251,6 @@ public struct RequestVocabulary: Sendable {
         default:
             earlier
         }
-    }
-
-    /// The languages of tables, as their "language" fields say ("en+zh").
-    private static func languages(of urls: [URL]) -> String {
-        urls.compactMap { url in
-            (try? JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])?["language"] as? String
-        }.joined(separator: "+")
     }
 
     private init(_ table: Table) throws {
