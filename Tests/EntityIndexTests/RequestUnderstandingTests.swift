@@ -49,6 +49,10 @@ import Testing
         // After a command that sets a state, "email" is a mail, not a contact's address.
         #expect(try read("mark Haruto's email as read").types == ["mail.message"])
         #expect(try read("forward Haruto's email to Yuki").types == ["mail.message"])
+        // A word before the name that says what kind it is makes it that thing's: a permit number is no phone number.
+        let permit = try read("what's the import permit number for the Naniwa shipment")
+        #expect(permit.types.isEmpty && permit.contentWords.contains("number"))
+        #expect(try read("the phone number of Mateo").types == ["messages.contact"])
         // So after one that changes a whole entity: an address is never flagged, though it may be edited.
         #expect(try read("flag Alvin's email").types == ["mail.message"])
         #expect(try read("change Alvin's email to alvin@tay.sg").types == ["messages.contact"])

@@ -75,6 +75,9 @@ extension RequestParser {
                 request.take(index..<index + length)
                 continue
             }
+            // "the import permit number for the shipment", "my bib number for Sunday": a word before the name that
+            // says what kind it is makes it that thing's, not a person's.
+            if index > 0, request.isFree(index - 1), !request.possessive[index - 1], isContent(at: index - 1, in: request) { continue }
             let afterOwner = index > 0 && (request.possessive[index - 1] || vocabulary.personPointers.contains(in: request.words, at: index - 1)
                 || asksWhose(before: index, in: request))
             let owner = request.match(vocabulary.ownerMarkers, at: index + length)?.length ?? 0
