@@ -208,6 +208,19 @@ import Testing
         #expect(try read("что у меня завтра").time?.from == day("2026-03-13"))
     }
 
+    @Test func aRequestInALanguageWhoseWordsAreEnglishWordsIsReadWithItsOwnTable() throws {
+        // Two words only the German table brings make the request German: "die" and "an" are then no English.
+        let call = try read("ruf die Physio an, ich bin spät dran")
+        #expect(call.command?.name == "call" && call.contentWords == ["physio"])
+        #expect(call.command?.arguments.first?.words == ["ich", "bin", "spat", "dran"])
+        let french = try read("c'est quand le rendez-vous avec le comptable ?")
+        #expect(french.command?.name == "when" && french.types == ["calendar.event"] && french.contentWords == ["comptable"])
+        let spanish = try read("¿cuándo tengo que pagar el alquiler de julio?")
+        #expect(spanish.time?.from == day("2026-07-01") && spanish.contentWords == ["pagar", "alquiler"])
+        // One such word in English is English: "die" here is a title's word.
+        #expect(try read("die hard movie night").contentWords == ["die", "hard", "movie", "night"])
+    }
+
     @Test func whoIsRepliedToWroteWhatIsAnswered() throws {
         // "reply to Katarzyna about …" answers her message, as "reply to Katarzyna's message" would.
         let reply = try read("reply to Katarzyna about saturday training")

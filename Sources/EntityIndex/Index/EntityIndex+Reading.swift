@@ -60,7 +60,8 @@ extension EntityIndex {
         // The caller's fallback runs once, before any lock is taken: it may call back into this index.
         let fallbackFound = try query.fallback.map { try $0(query.text) } ?? []
         return try withReader { reader in
-            var resolution = try Resolver(reader: reader, configuration: configuration, grammar: grammar, fallbackFound: fallbackFound)
+            var resolution = try Resolver(reader: reader, configuration: configuration, grammar: grammars.grammar(for: query.text),
+                                          fallbackFound: fallbackFound)
                 .resolve(query)
             resolution.skippedShards = reader.skippedShards
             return resolution
@@ -73,7 +74,8 @@ extension EntityIndex {
     public func interpretation(of query: SearchQuery) throws -> RequestInterpretation {
         try query.validate(against: configuration.schemas)
         return try withReader { reader in
-            try Resolver(reader: reader, configuration: configuration, grammar: grammar)
+            let grammar = grammars.grammar(for: query.text)
+            return try Resolver(reader: reader, configuration: configuration, grammar: grammar)
                 .parser(RequestClock(query, vocabulary: grammar.vocabulary)).interpret(query.text, types: query.types)
         }
     }

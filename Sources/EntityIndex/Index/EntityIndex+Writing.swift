@@ -79,7 +79,7 @@ extension EntityIndex {
         // "delete these" deletes everything shown that fits, however many that is.
         request.limit = min(SearchQuery.maximumLimit, max(request.limit, (request.context?.visible.count ?? 0) + 1))
         return try write { writer in
-            let resolution = try Resolver(reader: writer.reader, configuration: configuration, grammar: grammar).resolve(request)
+            let resolution = try Resolver(reader: writer.reader, configuration: configuration, grammar: grammars.grammar(for: request.text)).resolve(request)
             guard resolution.status == .resolved, let first = resolution.results.first else {
                 return DeletionByRequest(resolution: resolution, deleted: [], isDryRun: dryRun)
             }

@@ -30,7 +30,7 @@ public final class EntityIndex: Sendable {
     /// Where the index lives: read through it, and written when it is an `IndexStoreWriter`.
     let store: any IndexStoreReader
     /// How requests are read: the vocabulary with the words of the schemas' types.
-    let grammar: RequestGrammar
+    let grammars: RequestGrammars
 
     /// What a read does when a remote shard cannot be reached.
     public enum UnreachableShards: Sendable, Hashable {
@@ -73,7 +73,7 @@ public final class EntityIndex: Sendable {
                 unreachableShards: UnreachableShards = .fail) throws {
         self.storage = storage
         self.configuration = configuration
-        grammar = try RequestGrammar(vocabulary: configuration.vocabulary, schemas: configuration.schemas)
+        grammars = try RequestGrammars(vocabulary: configuration.vocabulary, schemas: configuration.schemas)
         store = try storage.open(access: access, configuration: configuration, shardLocations: shardLocations,
                                  unreachableShards: unreachableShards)
         // Fail now, not on the first search, when the index is in another version's format.

@@ -9,6 +9,11 @@ import Foundation
 public struct RequestVocabulary: Sendable {
     /// The table's language ("en"), or its tables' ("en+zh").
     public private(set) var language: String
+    /// Vocabularies for requests in languages whose words these tables would
+    /// misread (German "die", French "le"): each is this one with a table of its
+    /// own added, and a request is read with the one whose own words it says
+    /// most (`RequestGrammars`).
+    public private(set) var variants: [RequestVocabulary] = []
 
     let fillers: PhraseTable<Void>
     let ignored: Set<String>
@@ -193,15 +198,17 @@ public struct RequestVocabulary: Sendable {
     }
 
     /// The bundled vocabulary: English (`Resources/requests/en.json`) with the
-    /// words of every other bundled table added (`zh.json`: Chinese, `ja.json`: Japanese, `ru.json`: Russian).
+    /// words of Chinese, Japanese and Russian added (`zh.json`, `ja.json`,
+    /// `ru.json`), and German, French and Spanish as variants (`de.json`,
+    /// `fr.json`, `es.json`).
     public static let bundled: RequestVocabulary = {
-        let languages = ["en", "zh", "ja", "ru"]
-        let urls = languages.compactMap { Bundle.module.url(forResource: $0, withExtension: "json", subdirectory: "Resources/requests") }
-        guard urls.count == languages.count else {
-            fatalError("EntityIndex's bundled request vocabulary (Resources/requests/en.json, zh.json, ja.json, ru.json) is missing")
+        let merged = ["en", "zh", "ja", "ru"], variants = ["de", "fr", "es"]
+        let urls = (merged + variants).compactMap { Bundle.module.url(forResource: $0, withExtension: "json", subdirectory: "Resources/requests") }
+        guard urls.count == merged.count + variants.count else {
+            fatalError("EntityIndex's bundled request vocabulary (Resources/requests/*.json) is missing a table")
         }
         do {
-            return try RequestVocabulary(contentsOf: urls)
+            return try RequestVocabulary(contentsOf: Array(urls.prefix(merged.count)), variants: Array(urls.dropFirst(merged.count)))
         } catch {
             fatalError("EntityIndex's bundled request vocabulary is malformed: \(error)")
         }
@@ -210,15 +217,21 @@ public struct RequestVocabulary: Sendable {
     /// A vocabulary from a table in the shape of `Resources/requests/en.json`.
     /// - Throws: `EntityIndexError.Code.malformedInput` naming what is wrong.
     public init(contentsOf url: URL) throws {
-        try self.init(contentsOf: [url])
+        try self.init(contentsOf: [url], variants: [])
     }
 
     /// A vocabulary from several tables, one language each: the first in full,
     /// in the shape of `Resources/requests/en.json`; each later one adds its
     /// words to the first's lists and word tables (`zh.json` is one), so a
-    /// request may be said in any of their languages.
+    /// request may be said in any of their languages. Each of `variants` is
+    /// added on its own instead, as a variant (`variants`).
     /// - Throws: `EntityIndexError.Code.malformedInput` naming the table that is wrong.
-    public init(contentsOf urls: [URL]) throws {
+    public init(contentsOf urls: [URL], variants: [URL] = []) throws {
+        try self.init(contentsOf: urls)
+        self.variants = try variants.map { try RequestVocabulary(contentsOf: urls + [$0]) }
+    }
+
+    private init(contentsOf urls: [URL]) throws {
         var merged: Any = [String: Any]()
         var languages: [String] = []
         for url in urls {
