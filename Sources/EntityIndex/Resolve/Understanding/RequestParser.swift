@@ -121,7 +121,7 @@ struct RequestParser {
             interpretation.typeWords = []
             restoredTypeWords = typeWords.words
         }
-        if let command, command.authorNamed, named.isDisjoint(with: command.command.actsOn) {
+        if let command, command.authorNamed, !command.command.actsOn.isEmpty, named.isDisjoint(with: command.command.actsOn) {
             // "reply to Julien about the grandparents photos": Julien wrote what is answered, a mail or a
             // message; a noun for anything else is part of what it is about.
             named = Set(command.command.actsOn)
