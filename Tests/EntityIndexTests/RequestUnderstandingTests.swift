@@ -215,10 +215,31 @@ import Testing
         #expect(call.command?.arguments.first?.words == ["ich", "bin", "spat", "dran"])
         let french = try read("c'est quand le rendez-vous avec le comptable ?")
         #expect(french.command?.name == "when" && french.types == ["calendar.event"] && french.contentWords == ["comptable"])
-        let spanish = try read("¿cuándo tengo que pagar el alquiler de julio?")
-        #expect(spanish.time?.from == day("2026-07-01") && spanish.contentWords == ["pagar", "alquiler"])
+        let spanish = try read("¿cuándo tengo que pagar el alquiler del viernes?")
+        #expect(spanish.time?.from == day("2026-03-13") && spanish.contentWords == ["pagar", "alquiler"])
         // One such word in English is English: "die" here is a title's word.
         #expect(try read("die hard movie night").contentWords == ["die", "hard", "movie", "night"])
+    }
+
+    @Test func aTableNamesPropertiesInItsLanguage() throws {
+        // es.json's property words: a flag, a property's name after "de", a cue; its type nouns are evidence of Spanish.
+        let favourites = try read("fotos favoritas")
+        #expect(favourites.types == ["photos.asset"] && favourites.flags.first?.value == true
+                    && favourites.flags.first?.properties.contains(.init(type: "photos.asset", path: "isFavorite")) == true)
+        #expect(try read("recordatorios pendientes").flags.map(\.value) == [false])
+        let phone = try read("el móvil de Jordi")
+        #expect(phone.types == ["messages.contact"] && phone.contentWords == ["jordi"])
+        let with = try read("la reunión con Jordi")
+        #expect(with.cues.first?.properties.contains(.init(type: "calendar.event", path: "attendees")) == true)
+    }
+
+    @Test func aMonthSaidOfAThingIsWhatItIsFor() throws {
+        // "de" + a month after a word to find says what the thing is for: July's rent, April's invoice.
+        let rent = try read("¿cuándo tengo que pagar el alquiler de julio?")
+        #expect(rent.time == nil && rent.contentWords == ["pagar", "alquiler", "julio"])
+        // After a type's noun the month is when; so is a day said of a thing.
+        #expect(try read("correos de julio").time?.from == day("2026-07-01"))
+        #expect(try read("la cena del viernes con Jordi").time?.from == day("2026-03-13"))
     }
 
     @Test func whoIsRepliedToWroteWhatIsAnswered() throws {

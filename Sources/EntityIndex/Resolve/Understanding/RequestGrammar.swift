@@ -33,6 +33,8 @@ struct RequestGrammar: Sendable {
     /// The values that say an entity no longer takes place, as the terms that
     /// hold them, by property (`PropertySchema.withdrawnValues`).
     let withdrawnTerms: [(path: PropertyPath, term: String)]
+    /// Every word the grammar knows: the vocabulary's and its types' and properties'.
+    let words: Set<String>
     /// How a misspelt word of the vocabulary or of a type's or property's words is read.
     let spelling: GrammarSpelling
 
@@ -51,9 +53,11 @@ struct RequestGrammar: Sendable {
             if schema.isPerson { personTypes.insert(schema.type) }
             for property in schema.properties {
                 let path = PropertyPath(type: schema.type, path: property.name)
-                cues += property.words.cues.map { ($0, path) }
-                flags += property.words.whenTrue.map { ($0, (path, true)) } + property.words.whenFalse.map { ($0, (path, false)) }
-                propertyNames += property.words.names.map { ($0, path) }
+                for words in [property.words, vocabulary.propertyWords[schema.type]?[property.name]].compactMap({ $0 }) {
+                    cues += words.cues.map { ($0, path) }
+                    flags += words.whenTrue.map { ($0, (path, true)) } + words.whenFalse.map { ($0, (path, false)) }
+                    propertyNames += words.names.map { ($0, path) }
+                }
                 withdrawnTerms += property.withdrawnValues.compactMap(IndexLayout.exactValue)
                     .map { (path, IndexLayout.keywordPrefix(for: property.name) + $0) }
             }
@@ -71,8 +75,9 @@ struct RequestGrammar: Sendable {
         }
         timedReferrers = referrers
         mentionableTypes = personTypes.union(schemas.domains.flatMap(\.types).flatMap(\.properties).compactMap(\.kind.referencedType))
-        spelling = GrammarSpelling(words: vocabulary.spokenWords.union(self.typeNames.words).union(self.cues.words)
-            .union(self.flags.words).union(self.propertyNames.words))
+        words = vocabulary.spokenWords.union(self.typeNames.words).union(self.cues.words)
+            .union(self.flags.words).union(self.propertyNames.words)
+        spelling = GrammarSpelling(words: words)
     }
 
     /// A noun's regular plurals ("photos"; "mailboxes"; "diaries").

@@ -5,15 +5,17 @@
 struct RequestGrammars: Sendable {
     /// The grammar of the main vocabulary.
     let main: RequestGrammar
-    /// Each variant's grammar, with the words only its table brings.
+    /// Each variant's grammar, with the words only its table brings (its type and property words too).
     private let variants: [(ownWords: Set<String>, grammar: RequestGrammar)]
     /// The fewest of a variant's own words that make a request its language.
     static let variantEvidence = 2
 
     init(vocabulary: RequestVocabulary, schemas: SchemaRegistry) throws {
         main = try RequestGrammar(vocabulary: vocabulary, schemas: schemas)
+        let main = main
         variants = try vocabulary.variants.map { variant in
-            (variant.spokenWords.subtracting(vocabulary.spokenWords), try RequestGrammar(vocabulary: variant, schemas: schemas))
+            let grammar = try RequestGrammar(vocabulary: variant, schemas: schemas)
+            return (grammar.words.subtracting(main.words), grammar)
         }
     }
 

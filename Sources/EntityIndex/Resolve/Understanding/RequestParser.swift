@@ -32,6 +32,16 @@ struct RequestParser {
         return false
     }
 
+    /// Whether a time is a month said after an attribute marker and a word to
+    /// find ("la factura de abril", "el alquiler de julio": what the thing is
+    /// for), not after a type's noun ("correos de abril"); a day so said is
+    /// when ("la cena del viernes").
+    private func saysAttribute(_ said: [Int], in request: RequestWords) -> Bool {
+        guard let position = said.first, position >= 2, vocabulary.attributeMarkers.contains(request.words[position - 1]),
+              vocabulary.time.months.match(in: request.words, at: position)?.length == said.count else { return false }
+        return isContent(at: position - 2, in: request) && !grammar.typeNames.contains(in: request.words, at: position - 2)
+    }
+
     func interpret(_ text: String, types requested: Set<EntityType>) throws -> RequestInterpretation {
         var request = try words(of: text)
         var interpretation = Interpretation(contentWords: [])
@@ -56,8 +66,9 @@ struct RequestParser {
                                           isReferenceNoun: { isReferenceNoun(at: $0, in: $1) })
         let beforeTime = request
         var time = reader.read(&request, dates: takeNumericDates(in: text, &request))
-        if let first = request.words.indices.first(where: { request.taken[$0] && !beforeTime.taken[$0] }),
-           first > 0 && vocabulary.topicMarkers.contains(request.words[first - 1])
+        let said = request.words.indices.filter { request.taken[$0] && !beforeTime.taken[$0] }
+        if let first = said.first,
+           first > 0 && vocabulary.topicMarkers.contains(request.words[first - 1]) || saysAttribute(said, in: beforeTime)
             || speaksOfPast && (time.time?.from.map { $0 > clock.now } ?? false) && saysAfterTopicMarker(first, in: beforeTime) {
             // "reply to Tomek about Saturday": a time said after "about" is what it is about, not when; so is
             // one ahead said of what was said before ("what did the coach say about training tomorrow").

@@ -73,9 +73,17 @@ public struct RequestVocabulary: Sendable {
     let everyone: Set<String>
     /// Words after which a time is what something is about ("about Saturday"), not when it is.
     let topicMarkers: Set<String>
+    /// Words that make what follows an attribute of the word before ("la factura *de* abril":
+    /// April's invoice): a month so said after a word to find is what that thing is for, not
+    /// when it is; after a type's noun it is when ("correos de abril").
+    let attributeMarkers: Set<String>
     /// Nouns for types in the table's language, by type ("calendar.event": 预约), added to
     /// the nouns their schemas give (`EntitySchema.spokenNames`).
     let typeNames: [EntityType: [String]]
+    /// Words for properties in the table's language, by type and property
+    /// (`"photos.asset": {"isFavorite": {"whenTrue": ["favorita"]}}`), added to
+    /// the words their schemas give (`PropertySchema.words`).
+    let propertyWords: [EntityType: [String: PropertyWords]]
     /// Words before a type noun that says what something is made into, not what is
     /// wanted: "save this *as* a note", "turn it *into* a reminder".
     let formMarkers: Set<String>
@@ -325,7 +333,13 @@ public struct RequestVocabulary: Sendable {
         speakerSubjects = try words(table.speakerSubjects ?? [])
         everyone = try words(table.everyone ?? [])
         topicMarkers = try words(table.topicMarkers ?? [])
+        attributeMarkers = try words(table.attributeMarkers ?? [])
         typeNames = Dictionary(uniqueKeysWithValues: (table.typeNames ?? [:]).map { (EntityType(rawValue: $0.key), $0.value) })
+        propertyWords = Dictionary(uniqueKeysWithValues: (table.propertyWords ?? [:]).map { type, properties in
+            (EntityType(rawValue: type), properties.mapValues { words in
+                PropertyWords(names: words.names ?? [], cues: words.cues ?? [], whenTrue: words.whenTrue ?? [], whenFalse: words.whenFalse ?? [])
+            })
+        })
         formMarkers = try words(table.formMarkers ?? [])
         exclusionMarkers = try phrases(table.exclusionMarkers ?? [])
         mentionVerbs = try phrases(table.mentionVerbs ?? [])
@@ -446,8 +460,13 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, speakerSubjects, everyone, subjectPronouns, topicMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
+        let speaker, speakerSubjects, everyone, subjectPronouns, topicMarkers, attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
         let typeNames: [String: [String]]?
+        /// `PropertyWords`' lists, each optional.
+        struct Words: Decodable {
+            let names, cues, whenTrue, whenFalse: [String]?
+        }
+        let propertyWords: [String: [String: Words]]?
         let agentVerbs: AgentVerbs
         let languages: [String: String]
         let languageMarkers: [String]
