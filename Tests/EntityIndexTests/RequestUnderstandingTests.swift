@@ -214,7 +214,7 @@ import Testing
         #expect(call.command?.name == "call" && call.contentWords == ["physio"])
         #expect(call.command?.arguments.first?.words == ["ich", "bin", "spat", "dran"])
         let french = try read("c'est quand le rendez-vous avec le comptable ?")
-        #expect(french.command?.name == "when" && french.types == ["calendar.event"] && french.contentWords == ["comptable"])
+        #expect(french.command?.name == "when" && french.types == ["calendar.event"] && french.cues.first?.words == ["comptable"])
         let spanish = try read("¿cuándo tengo que pagar el alquiler del viernes?")
         #expect(spanish.time?.from == day("2026-03-13") && spanish.contentWords == ["pagar", "alquiler"])
         // One such word in English is English: "die" here is a title's word.
@@ -231,6 +231,13 @@ import Testing
         #expect(phone.types == ["messages.contact"] && phone.contentWords == ["jordi"])
         let with = try read("la reunión con Jordi")
         #expect(with.cues.first?.properties.contains(.init(type: "calendar.event", path: "attendees")) == true)
+    }
+
+    @Test func nextOrLastSaidAfterTheUnitIsRead() throws {
+        // Spanish and French say it after the unit, weekday or month (nextAfter, lastAfter).
+        #expect(try read("qué tengo la semana que viene").time?.from == day("2026-03-16"))
+        #expect(try read("les mails de la semaine dernière").time?.from == day("2026-03-02"))
+        #expect(try read("fotos del viernes pasado").time?.from == day("2026-03-06"))
     }
 
     @Test func aMonthSaidOfAThingIsWhatItIsFor() throws {

@@ -180,6 +180,9 @@ public struct RequestVocabulary: Sendable {
         let laterToday: PhraseTable<Void>, earlierToday: PhraseTable<Void>
         /// After a unit: the one after the next ("the week after next").
         let afterNext: PhraseTable<Void>
+        /// After a unit, weekday or month: the next or the last one, as languages that say
+        /// it afterwards do ("la semana que viene", "la semaine dernière", "el lunes pasado").
+        let nextAfter: PhraseTable<Void>, lastAfter: PhraseTable<Void>
         /// Before a day or unit: from now to its end ("the rest of the week").
         let restOf: PhraseTable<Void>
         /// Around two clock times: "between 9 and 11", "from 2 to 4".
@@ -374,7 +377,8 @@ public struct RequestVocabulary: Sendable {
             upcoming: try phrases(time.upcoming.phrases), upcomingAlsoMeans: time.upcoming.alsoMeans,
             overdue: try phrases(time.overdue.phrases), overdueAlsoMeans: time.overdue.alsoMeans,
             laterToday: try phrases(time.laterToday), earlierToday: try phrases(time.earlierToday),
-            afterNext: try phrases(time.afterNext ?? []), restOf: try phrases(time.restOf ?? []),
+            afterNext: try phrases(time.afterNext ?? []), nextAfter: try phrases(time.nextAfter ?? []),
+            lastAfter: try phrases(time.lastAfter ?? []), restOf: try phrases(time.restOf ?? []),
             between: try phrases(time.between ?? []), betweenAnd: try phrases(time.betweenAnd ?? []),
             weekStartsOn: time.weekStartsOn,
             numbers: try PhraseTable(time.numbers.map { ($0.key, $0.value) }),
@@ -391,7 +395,8 @@ public struct RequestVocabulary: Sendable {
         let tables = [commands.words, countedPointers.words, ordinals.words, placesAfterNoun.words, relatives.words,
                       besideFocused.words, besideOnScreen.words, agentVerbs.words, languageNames.words, anchors.words,
                       timeWords.days.words, timeWords.partsOfDay.words, timeWords.weekdays.words, timeWords.months.words,
-                      timeWords.holidays.words, timeWords.units.words, timeWords.numbers.words, timeWords.dayOrdinals.words]
+                      timeWords.holidays.words, timeWords.units.words, timeWords.nextAfter.words, timeWords.lastAfter.words,
+                      timeWords.numbers.words, timeWords.dayOrdinals.words]
         spokenWords = spoken.union(tables.joined())
     }
 
@@ -438,7 +443,7 @@ public struct RequestVocabulary: Sendable {
             let monthsNeedingContext, monthContext: [String]
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
-            let hence, afterNext, restOf, between, betweenAnd: [String]?
+            let hence, afterNext, nextAfter, lastAfter, restOf, between, betweenAnd: [String]?
             let am, pm, oclock, half, now, recent, laterToday, earlierToday: [String]
             let upcoming, overdue: ImplyingPhrases
             let weekStartsOn: Int

@@ -355,6 +355,20 @@ struct TimeExpressionReader {
            let (afterLength, _) = request.match(words.afterNext, at: index + article + unitLength) {
             return (article + unitLength + afterLength, clock.unit(unit, containing: clock.now, shiftedBy: 2), nil)
         }
+        for (table, shift) in [(words.nextAfter, 1), (words.lastAfter, -1)] {
+            // "la semana que viene", "el lunes pasado": the order said after what it orders.
+            let start = index + article
+            if let (unitLength, unit) = request.match(words.units, at: start), let (length, _) = request.match(table, at: start + unitLength) {
+                return (article + unitLength + length, clock.unit(unit, containing: clock.now, shiftedBy: shift), nil)
+            }
+            if let (weekdayLength, weekday) = request.match(words.weekdays, at: start),
+               let (length, _) = request.match(table, at: start + weekdayLength) {
+                return (article + weekdayLength + length, clock.weekday(weekday, shift: shift), nil)
+            }
+            if let (monthLength, month) = request.match(words.months, at: start), let (length, _) = request.match(table, at: start + monthLength) {
+                return (article + monthLength + length, clock.month(month, shift: shift), nil)
+            }
+        }
         for (table, shift) in [(words.this, 0), (words.next, 1), (words.last, -1)] {
             guard let (length, _) = request.match(table, at: index) else { continue }
             let next = index + length
