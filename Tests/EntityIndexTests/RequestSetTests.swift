@@ -167,7 +167,7 @@ import Testing
         "barcelona-tune": [
             "command": (0.499, 0.721, 0.578), "meaning": (0.299, 0.499, 0.384), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.799, 0.759, 0.799), "question": (0.266, 0.799, 0.468),
-            "screen": (0.749, 0.749, 0.757), "time": (0.732, 0.838, 0.821), "typo": (0.499, 0.999, 0.599),
+            "screen": (0.749, 0.749, 0.757), "time": (0.732, 0.905, 0.855), "typo": (0.499, 0.999, 0.599),
         ],
     ]
     /// The most requests of each part that may be answered `resolved` on a

@@ -238,6 +238,8 @@ import Testing
         #expect(try read("qué tengo la semana que viene").time?.from == day("2026-03-16"))
         #expect(try read("les mails de la semaine dernière").time?.from == day("2026-03-02"))
         #expect(try read("fotos del viernes pasado").time?.from == day("2026-03-06"))
+        // "del" and "du" hold an article: "del finde" is this weekend, as "the weekend" is.
+        #expect(try read("recordatorios del finde").time?.from == day("2026-03-14"))
     }
 
     @Test func aMonthSaidOfAThingIsWhatItIsFor() throws {
