@@ -206,6 +206,9 @@ import Testing
         let panel = try read("когда у меня панель в Тбилиси?")
         #expect(panel.command?.name == "when" && panel.contentWords == ["панель", "тбилиси"])
         #expect(try read("что у меня завтра").time?.from == day("2026-03-13"))
+        // ru.json's property words: "от" brings in who a mail is from.
+        let fromAnna = try read("письма от Анны")
+        #expect(fromAnna.types == ["mail.message"] && fromAnna.cues.first?.properties == [.init(type: "mail.message", path: "from")])
     }
 
     @Test func aRequestInALanguageWhoseWordsAreEnglishWordsIsReadWithItsOwnTable() throws {
