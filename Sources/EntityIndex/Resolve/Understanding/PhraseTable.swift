@@ -33,7 +33,19 @@ struct PhraseTable<Value: Sendable>: Sendable {
 
     /// The longest phrase that starts at `position` (see `matches`).
     func match(in words: [String], at position: Int, usable: (Int) -> Bool = { _ in true }) -> (length: Int, value: Value)? {
-        matches(in: words, at: position, usable: usable).first
+        guard words.indices.contains(position), let candidates = byFirstWord[words[position]] else { return nil }
+        for candidate in candidates {
+            let end = position + candidate.words.count
+            if end <= words.count, words[position..<end].elementsEqual(candidate.words), (position..<end).allSatisfy(usable) {
+                return (candidate.words.count, candidate.value)
+            }
+        }
+        return nil
+    }
+
+    /// Whether some phrase begins with a word: one look-up, asked before a match is tried.
+    func hasPhrase(beginningWith word: String) -> Bool {
+        byFirstWord[word] != nil
     }
 
     /// Every word of every phrase.

@@ -1,7 +1,8 @@
 /// Everything a request is read with: a language's vocabulary together with
 /// the words an index's types and properties bring (their spoken names, cues,
-/// flag words and property names). Built once per index.
-struct RequestGrammar: Sendable {
+/// flag words and property names). Built once per index, and shared by
+/// reference: every request's parser holds it.
+final class RequestGrammar: Sendable {
     typealias PropertyPath = RequestInterpretation.PropertyPath
 
     let vocabulary: RequestVocabulary
@@ -37,6 +38,8 @@ struct RequestGrammar: Sendable {
     let words: Set<String>
     /// How a misspelt word of the vocabulary or of a type's or property's words is read.
     let spelling: GrammarSpelling
+    /// The folded cases of each enumeration property.
+    private let enumerationCases: [PropertyPath: Set<String>]
 
     init(vocabulary: RequestVocabulary, schemas: SchemaRegistry) throws {
         self.vocabulary = vocabulary
@@ -44,6 +47,7 @@ struct RequestGrammar: Sendable {
         var typeNames: [(String, TypeName)] = [], cues: [(String, PropertyPath)] = []
         var flags: [(String, (path: PropertyPath, value: Bool))] = [], propertyNames: [(String, PropertyPath)] = []
         var personTypes: Set<EntityType> = []
+        var enumerationCases: [PropertyPath: Set<String>] = [:]
         var withdrawnTerms: [(path: PropertyPath, term: String)] = []
         for schema in schemas.domains.flatMap(\.types) where !schema.isTransient {
             for name in schema.spokenNames + vocabulary.typeNames[schema.type, default: []] {
@@ -58,11 +62,15 @@ struct RequestGrammar: Sendable {
                     flags += words.whenTrue.map { ($0, (path, true)) } + words.whenFalse.map { ($0, (path, false)) }
                     propertyNames += words.names.map { ($0, path) }
                 }
+                if case .enumeration(_, let cases) = property.kind {
+                    enumerationCases[path] = Set(try cases.flatMap(normalizedWords(in:)))
+                }
                 withdrawnTerms += property.withdrawnValues.compactMap(IndexLayout.exactValue)
                     .map { (path, IndexLayout.keywordPrefix(for: property.name) + $0) }
             }
         }
         self.withdrawnTerms = withdrawnTerms
+        self.enumerationCases = enumerationCases
         self.typeNames = try PhraseTable(typeNames)
         self.cues = try PhraseTable(cues)
         self.flags = try PhraseTable(flags)
@@ -112,8 +120,7 @@ struct RequestGrammar: Sendable {
     /// The folded cases of an enumeration property ("high" for a reminder's
     /// priority); empty for any other property.
     func enumerationCases(of path: PropertyPath) -> Set<String> {
-        guard case .enumeration(_, let cases)? = schemas.schema(for: path.type)?.property(named: path.path)?.kind else { return [] }
-        return Set(cases.flatMap { (try? normalizedWords(in: $0)) ?? [] })
+        enumerationCases[path] ?? []
     }
 
     /// The kinds a type noun names when it is one of its type's enumeration

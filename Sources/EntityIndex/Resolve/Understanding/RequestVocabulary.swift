@@ -193,6 +193,24 @@ public struct RequestVocabulary: Sendable {
         let ordinalSuffixes: [String]
         /// How a date written in numbers reads when both could be a month ("4/5"): day first or month first.
         let dayFirst: Bool
+        /// Every word of every time phrase, and the articles: a word that is none of
+        /// them and no number begins no time expression.
+        private(set) var spoken: Set<String> = []
+
+        /// Whether a time expression may begin with a word (see `spoken`).
+        func mayBegin(with word: String) -> Bool {
+            spoken.contains(word) || word.unicodeScalars.first.map(\.properties.numericType) != nil
+        }
+
+        /// `spoken`, once every table is read.
+        mutating func gatherSpokenWords() {
+            let tables = [days.words, partsOfDay.words, weekdays.words, months.words, holidays.words, units.words, this.words, next.words,
+                          last.words, within.words, withinPast.words, inWords.words, on.words, at.words, of.words, ago.words, hence.words,
+                          before.words, until.words, after.words, since.words, am.words, pm.words, oclock.words, half.words, now.words,
+                          recent.words, upcoming.words, overdue.words, laterToday.words, earlierToday.words, afterNext.words,
+                          nextAfter.words, lastAfter.words, restOf.words, between.words, betweenAnd.words, numbers.words, dayOrdinals.words]
+            spoken = articles.union(monthsNeedingContext).union(monthContext).union(tables.joined())
+        }
 
         /// Whether a day, a part of one, a weekday, a month or a named day begins at a position.
         func namesATime(in words: [String], at position: Int) -> Bool {
@@ -358,7 +376,7 @@ public struct RequestVocabulary: Sendable {
         languageTargets = try phrases(table.languageTargets ?? [])
         newValueMarkers = try words(table.newValueMarkers ?? [])
         let time = table.time
-        self.time = TimeWords(
+        var timeWords = TimeWords(
             days: try PhraseTable(time.days.map { ($0.key, ($0.value.day, $0.value.hours.map { $0[0] * 60..<$0[1] * 60 })) }),
             partsOfDay: try PhraseTable(time.partsOfDay.map { ($0.key, $0.value[0] * 60..<$0.value[1] * 60) }),
             weekdays: try PhraseTable(time.weekdays.map { ($0.key, $0.value) }),
@@ -384,6 +402,8 @@ public struct RequestVocabulary: Sendable {
             numbers: try PhraseTable(time.numbers.map { ($0.key, $0.value) }),
             dayOrdinals: try PhraseTable(time.dayOrdinals.map { ($0.key, $0.value) }),
             ordinalSuffixes: time.ordinalSuffixes, dayFirst: time.numericDateOrder == "day-month")
+        timeWords.gatherSpokenWords()
+        self.time = timeWords
         anchors = try PhraseTable(table.anchors.after.map { ($0, .after) } + table.anchors.before.map { ($0, .before) })
         let phraseWords = ignored.union(pastTense).union(fillers.words).union(commands.words).union(focusedPointers.words)
             .union(pluralPointers.words).union(personPointers.words).union(onScreen.words).union(relatives.words)
@@ -391,7 +411,6 @@ public struct RequestVocabulary: Sendable {
             .union(others.words)
         possessiveEndings = PossessiveEndings(suffixes: table.possessiveSuffixes.sorted { $0.count > $1.count }, wholeWords: phraseWords)
         spoken.formUnion(try table.commands.flatMap { ($0.arguments ?? []).flatMap(\.markers) }.flatMap(normalizedWords(in:)))
-        let timeWords = self.time
         let tables = [commands.words, countedPointers.words, ordinals.words, placesAfterNoun.words, relatives.words,
                       besideFocused.words, besideOnScreen.words, agentVerbs.words, languageNames.words, anchors.words,
                       timeWords.days.words, timeWords.partsOfDay.words, timeWords.weekdays.words, timeWords.months.words,

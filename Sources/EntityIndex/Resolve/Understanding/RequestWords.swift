@@ -68,7 +68,7 @@ struct RequestWords {
 
     /// The longest phrase of a table that starts at a free position and uses only free words.
     func match<Value>(_ table: PhraseTable<Value>, at index: Int) -> (length: Int, value: Value)? {
-        guard isFree(index) else { return nil }
+        guard isFree(index), table.hasPhrase(beginningWith: words[index]) else { return nil }
         return table.match(in: words, at: index, usable: isFree)
     }
 }

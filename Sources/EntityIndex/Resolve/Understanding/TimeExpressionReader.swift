@@ -42,7 +42,8 @@ struct TimeExpressionReader {
         }
         var index = 0
         while index < request.count {
-            if request.isFree(index), let length = expression(at: index, in: request, into: &state), length > 0 {
+            if request.isFree(index), words.mayBegin(with: request.words[index]),
+               let length = expression(at: index, in: request, into: &state), length > 0 {
                 state.words += request[index..<index + length]
                 request.take(index..<index + length)
                 index += length
