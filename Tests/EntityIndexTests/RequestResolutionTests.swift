@@ -444,6 +444,11 @@ import Testing
         #expect(saturday.status == .ambiguous)
         // Asked for as cancelled, it is what is wanted.
         #expect(try resolve("which events were cancelled").results.first?.identifier.id == "coffee")
+        // Asked when, the coffee moved to Monday is the one meant, not the cancelled one, though that comes first.
+        try practice.donate([Entity(type: "calendar.event", id: "coffee-moved", properties: [
+            "title": "Coffee with Bartek", "startDate": "2026-03-16T17:30:00Z"])])
+        let when = try resolve("when is the coffee with Bartek")
+        #expect(ids(when.results).first == "coffee-moved")
     }
 
     @Test func whatIsStillGoingOnIsOnAfterWhatBeginsThen() throws {

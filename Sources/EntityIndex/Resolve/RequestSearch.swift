@@ -273,13 +273,16 @@ struct RequestSearch {
         return (ordered(scored, by: time?.order, severalWanted: interpretation.asksForSeveral, plan: plan), plan)
     }
 
-    /// "anything tomorrow evening?": an event that was cancelled does not take
-    /// place, so when a request asks what there is at a time — not one that acts
-    /// on what it names ("delete tomorrow's coffee"), nor one that speaks of the
-    /// property that says so — what is withdrawn (`PropertySchema.withdrawnValues`)
-    /// scores at most `Resolution.withdrawnScore`: after what fits as well, never resolved.
+    /// "anything tomorrow evening?", "when is the meeting with the accountant?":
+    /// an event that was cancelled does not take place, so when a request asks
+    /// what there is at a time, or asks when, where or who of something — not
+    /// one that acts on what it names ("delete tomorrow's coffee"), nor one that
+    /// speaks of the property that says so — what is withdrawn
+    /// (`PropertySchema.withdrawnValues`) scores at most
+    /// `Resolution.withdrawnScore`: after what fits as well, never resolved.
     private func lowerWhatIsWithdrawn(_ candidates: inout [Candidate]) throws {
-        guard interpretation.time != nil, !(interpretation.command?.changesEntity ?? false) else { return }
+        let asksOfIt = !(interpretation.command?.asksAbout.isEmpty ?? true)
+        guard interpretation.time != nil || asksOfIt, !(interpretation.command?.changesEntity ?? false) else { return }
         let spoken = Set(interpretation.cues.flatMap(\.properties))
         let withdrawn = grammar.withdrawnTerms.filter { !spoken.contains($0.path) }
         guard !withdrawn.isEmpty, !candidates.isEmpty else { return }
