@@ -20,7 +20,6 @@ struct RequestParser {
     var vocabulary: RequestVocabulary { grammar.vocabulary }
     typealias Interpretation = RequestInterpretation
 
-    /// What a request says, its types narrowed to `requested` when given.
     /// Whether a position comes after a topic marker ("about") in its clause,
     /// with only words not yet understood between them ("about training tomorrow").
     private func saysAfterTopicMarker(_ position: Int, in request: RequestWords) -> Bool {
@@ -42,6 +41,7 @@ struct RequestParser {
         return isContent(at: position - 2, in: request) && !grammar.typeNames.contains(in: request.words, at: position - 2)
     }
 
+    /// What a request says, its types narrowed to `requested` when given.
     func interpret(_ text: String, types requested: Set<EntityType>) throws -> RequestInterpretation {
         var request = try words(of: text)
         var interpretation = Interpretation(contentWords: [])
