@@ -22,25 +22,25 @@ struct PhraseTable<Value: Sendable>: Sendable {
     /// longest first.
     func matches(in words: [String], at position: Int, usable: (Int) -> Bool = { _ in true })
         -> [(length: Int, value: Value)] {
-        guard words.indices.contains(position), let candidates = byFirstWord[words[position]] else { return [] }
-        return candidates.compactMap { candidate in
-            let end = position + candidate.words.count
-            guard end <= words.count, words[position..<end].elementsEqual(candidate.words),
-                  (position..<end).allSatisfy(usable) else { return nil }
-            return (candidate.words.count, candidate.value)
-        }
+        candidates(at: position, in: words).filter { fits($0.words, at: position, in: words, usable: usable) }
+            .map { ($0.words.count, $0.value) }
     }
 
-    /// The longest phrase that starts at `position` (see `matches`).
+    /// The longest phrase that starts at `position` (see `matches`); it stops at the first that fits.
     func match(in words: [String], at position: Int, usable: (Int) -> Bool = { _ in true }) -> (length: Int, value: Value)? {
-        guard words.indices.contains(position), let candidates = byFirstWord[words[position]] else { return nil }
-        for candidate in candidates {
-            let end = position + candidate.words.count
-            if end <= words.count, words[position..<end].elementsEqual(candidate.words), (position..<end).allSatisfy(usable) {
-                return (candidate.words.count, candidate.value)
-            }
-        }
-        return nil
+        candidates(at: position, in: words).first { fits($0.words, at: position, in: words, usable: usable) }
+            .map { ($0.words.count, $0.value) }
+    }
+
+    /// The phrases whose first word is the one at `position`, longest first.
+    private func candidates(at position: Int, in words: [String]) -> [(words: [String], value: Value)] {
+        words.indices.contains(position) ? byFirstWord[words[position]] ?? [] : []
+    }
+
+    /// Whether a phrase's words are the words from `position` on, each `usable`.
+    private func fits(_ phrase: [String], at position: Int, in words: [String], usable: (Int) -> Bool) -> Bool {
+        let end = position + phrase.count
+        return end <= words.count && words[position..<end].elementsEqual(phrase) && (position..<end).allSatisfy(usable)
     }
 
     /// Whether some phrase begins with a word: one look-up, asked before a match is tried.

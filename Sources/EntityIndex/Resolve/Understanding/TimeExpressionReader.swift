@@ -358,29 +358,15 @@ struct TimeExpressionReader {
         }
         for (table, shift) in [(words.nextAfter, 1), (words.lastAfter, -1)] {
             // "la semana que viene", "el lunes pasado": the order said after what it orders.
-            let start = index + article
-            if let (unitLength, unit) = request.match(words.units, at: start), let (length, _) = request.match(table, at: start + unitLength) {
-                return (article + unitLength + length, clock.unit(unit, containing: clock.now, shiftedBy: shift), nil)
-            }
-            if let (weekdayLength, weekday) = request.match(words.weekdays, at: start),
-               let (length, _) = request.match(table, at: start + weekdayLength) {
-                return (article + weekdayLength + length, clock.weekday(weekday, shift: shift), nil)
-            }
-            if let (monthLength, month) = request.match(words.months, at: start), let (length, _) = request.match(table, at: start + monthLength) {
-                return (article + monthLength + length, clock.month(month, shift: shift), nil)
+            if let (orderedLength, interval) = ordered(at: index + article, in: request),
+               let (length, _) = request.match(table, at: index + article + orderedLength) {
+                return (article + orderedLength + length, interval(shift), nil)
             }
         }
         for (table, shift) in [(words.this, 0), (words.next, 1), (words.last, -1)] {
             guard let (length, _) = request.match(table, at: index) else { continue }
-            let next = index + length
-            if let (unitLength, unit) = request.match(words.units, at: next) {
-                return (length + unitLength, clock.unit(unit, containing: clock.now, shiftedBy: shift), nil)
-            }
-            if let (weekdayLength, weekday) = request.match(words.weekdays, at: next) {
-                return (length + weekdayLength, clock.weekday(weekday, shift: shift), nil)
-            }
-            if let (monthLength, month) = request.match(words.months, at: next) {
-                return (length + monthLength, clock.month(month, shift: shift), nil)
+            if let (orderedLength, interval) = ordered(at: index + length, in: request) {
+                return (length + orderedLength, interval(shift), nil)
             }
         }
         if let (length, weekday) = request.match(words.weekdays, at: index) {
@@ -406,6 +392,17 @@ struct TimeExpressionReader {
                 return (length, interval, nil)
             }
         }
+        return nil
+    }
+
+    /// A unit, weekday or month at a position, and its stretch of time that
+    /// many ahead (or back) of the current one: "week" and 1 is next week.
+    private func ordered(at index: Int, in request: RequestWords) -> (Int, (Int) -> DateInterval)? {
+        if let (length, unit) = request.match(words.units, at: index) {
+            return (length, { clock.unit(unit, containing: clock.now, shiftedBy: $0) })
+        }
+        if let (length, weekday) = request.match(words.weekdays, at: index) { return (length, { clock.weekday(weekday, shift: $0) }) }
+        if let (length, month) = request.match(words.months, at: index) { return (length, { clock.month(month, shift: $0) }) }
         return nil
     }
 
