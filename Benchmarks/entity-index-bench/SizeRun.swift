@@ -151,6 +151,11 @@ struct SizeRun {
                     return request
                 } : []
             for workload in selected { try workload.run(on: reader) }  // warm
+            if kind == "name" {
+                // A name said whole should find what is named so first (several entities may share a name).
+                let namedFirst = try selected.filter { try reader.search($0.request).first?.title == $0.request.text }.count
+                print("names whose first result is named so: \(namedFirst) of \(selected.count)")
+            }
             for request in plainRequests { _ = try reader.search(request) }
             var ours: [Double] = [], theirs: [Double] = [], theirsFromText: [Double] = [], fts: [Double] = [], plain: [Double] = []
             // Each engine answers the kind's queries back to back, as a service would;

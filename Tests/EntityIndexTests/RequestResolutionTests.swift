@@ -130,6 +130,24 @@ import Testing
         #expect(try resolve("the crew lunch with the astronomers from Mars").status != .resolved)
     }
 
+    @Test func anEntityNamedAsTheWholeRequestComesFirst() throws {
+        // "Tycho" before "The" reads as a verb no table knows; the note named so still leads the others
+        // that the words after it ("orbit") name as well, whatever their order in the index.
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "notes.note", id: "orbit", properties: ["title": "The Orbit"]),
+            Entity(type: "calendar.event", id: "orbit-event", properties: ["title": "The Orbit", "startDate": "2026-03-09T08:00:00Z"]),
+            Entity(type: "notes.note", id: "tycho", properties: ["title": "Tycho The Orbit"]),
+        ])
+        let said = try index.resolve(SearchQuery("Tycho The Orbit"))
+        #expect(said.interpretation?.command?.name == "tycho")
+        #expect(said.results.first?.identifier.id == "tycho")
+        #expect(said.results.count == 3)
+        // Nothing is left to search after the verb: the whole request as said is still a name.
+        try index.donate([Entity(type: "notes.note", id: "tycho-the", properties: ["title": "Tycho The"])])
+        #expect(try index.resolve(SearchQuery("Tycho The")).results.first?.identifier.id == "tycho-the")
+    }
+
     @Test func recurringEventsMatchEveryOccurrence() throws {
         // The crew lunch is weekly from Tuesday 10 March: next Tuesday is the 17th.
         let tuesday = try resolve("crew lunch next Tuesday")

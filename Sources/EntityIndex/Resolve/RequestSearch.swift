@@ -113,9 +113,13 @@ struct RequestSearch {
         let saidWholeNames = matchesNames ? try names.wholeNameCandidates(for: saidWords, filter: try typesFilter) : []
         var wholeNames: [Candidate] = []
         if plan.words.isEmpty && plan.exact.isEmpty {
-            // With nothing to narrow by either, there is nothing to list.
-            guard let narrowed else { return ([], plan) }
-            add(try listing(narrowed, filter: filter, limit: max(request.limit, Self.poolSize) * Self.listingShare))
+            // With nothing to narrow by either, there is nothing to list: only what the whole request names, as said
+            // ("Tentative The", read as a verb and a word left out), is found, below.
+            if let narrowed {
+                add(try listing(narrowed, filter: filter, limit: max(request.limit, Self.poolSize) * Self.listingShare))
+            } else if saidWholeNames.isEmpty {
+                return ([], plan)
+            }
         } else {
             if matchesNames {
                 let words = plan.words.map(\.word)
@@ -268,8 +272,16 @@ struct RequestSearch {
         }
         try lowerWhatIsWithdrawn(&scored)
         try putPeopleBeforeWhatIsNamedAfterThem(&scored)
-        // Among equals, what is called so comes first ("the futsal tournament": the event named so, then the photo whose caption says it).
-        scored.sort { $0.nameFit != $1.nameFit ? $0.nameFit > $1.nameFit : $0.documentID! < $1.documentID! }
+        // Among equals, what is called so comes first: what the whole request as said is the name of ("Tycho The Orbit":
+        // the note named so, before "The Orbit", which the words after an unknown verb name as well), then by the words
+        // searched ("the futsal tournament": the event named so, then the photo whose caption says it).
+        let namesAsSaid = saidWords.map { grammar.vocabulary.possessiveEndings.stripping($0).word }
+        let namedAsSaid = Set(saidWholeNames.filter { $0.names?.contains { $0.words == namesAsSaid } ?? false }.compactMap(\.documentID))
+        scored.sort {
+            let (left, right) = (namedAsSaid.contains($0.documentID!), namedAsSaid.contains($1.documentID!))
+            if left != right { return left }
+            return $0.nameFit != $1.nameFit ? $0.nameFit > $1.nameFit : $0.documentID! < $1.documentID!
+        }
         return (ordered(scored, by: time?.order, severalWanted: interpretation.asksForSeveral, plan: plan), plan)
     }
 
