@@ -151,10 +151,11 @@ struct SizeRun {
                     return request
                 } : []
             for workload in selected { try workload.run(on: reader) }  // warm
-            if kind == "name" {
-                // A name said whole should find what is named so first (several entities may share a name).
-                let namedFirst = try selected.filter { try reader.search($0.request).first?.title == $0.request.text }.count
-                print("names whose first result is named so: \(namedFirst) of \(selected.count)")
+            let drawn = selected.filter { $0.drawnFrom != nil }
+            if !drawn.isEmpty {
+                // A name, even misspelt, should find first an entity named so (several entities may share a name).
+                let namedFirst = try drawn.filter { try reader.search($0.request).first?.title == $0.drawnFrom }.count
+                print("\(kind): the first result is named as the entity drawn for \(namedFirst) of \(drawn.count)")
             }
             for request in plainRequests { _ = try reader.search(request) }
             var ours: [Double] = [], theirs: [Double] = [], theirsFromText: [Double] = [], fts: [Double] = [], plain: [Double] = []

@@ -16,6 +16,8 @@ struct Workload {
     let words: [String]?
     /// The FTS5 column, for a property query.
     let column: String?
+    /// The name of the entity a name or typo look-up was drawn from, which should come first.
+    var drawnFrom: String?
 
     /// The queries of every kind for a corpus, drawn deterministically.
     static func all(for corpus: SyntheticCorpus, count: Int) -> [Workload] {
@@ -30,8 +32,8 @@ struct Workload {
         var workloads: [Workload] = []
         for number in 0..<count {
             let title = pick(titled).properties["title"]!.stringValue!
-            workloads.append(Workload(kind: "name", request: SearchQuery(title), words: searched(title), column: "title"))
-            workloads.append(Workload(kind: "typo", request: SearchQuery(withTypo(title)), words: nil, column: nil))
+            workloads.append(Workload(kind: "name", request: SearchQuery(title), words: searched(title), column: "title", drawnFrom: title))
+            workloads.append(Workload(kind: "typo", request: SearchQuery(withTypo(title)), words: nil, column: nil, drawnFrom: title))
             let note = words(pick(events).properties["notes"]!.stringValue!)
             let word = note[Int.random(in: 0..<note.count, using: &random)]
             workloads.append(Workload(kind: "property", request: SearchQuery(word, property: "notes"), words: [word], column: "body"))
