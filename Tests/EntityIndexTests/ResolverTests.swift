@@ -52,6 +52,14 @@ import Testing
         #expect(NameScoring.score(query: ["orbit", "orbit"], name: ["orbit", "orbit"]) == 1)
     }
 
+    @Test func aNameThatKeepsTheOrderSaidIsKnown() {
+        func name(_ words: [String]) -> [EntityName] { [EntityName(property: "title", words: words, latinSpelling: [])] }
+        let said = NameScoring.QueryWords(["suit", "maxeo"])
+        #expect(NameScoring.keepsOrder(said, names: name(["suit", "the", "mateo"])))
+        #expect(!NameScoring.keepsOrder(said, names: name(["mateo", "suit"])))
+        #expect(!NameScoring.keepsOrder(said, names: name(["suit"])))
+    }
+
     @Test func aNameThatMustFitEveryWordIsLookedForAmongHoldersOfThemAll() throws {
         // A name that leaves one of three words unfit scores at most 2/3: under 0.7, each word is required.
         #expect(NameScoring.needsEveryWord(["amara", "okafr", "jones"], toScore: 0.7))
@@ -68,6 +76,18 @@ import Testing
         // The typo still finds its word; a name without it is not even weighed.
         #expect(required.compactMap { $0.identifier?.id ?? $0.record?.identifier.id } == ["evt-1"])
         #expect(any.count == 2)
+    }
+
+    @Test func aMisspeltNameIsLookedUpWholeAsMeant() throws {
+        // More names hold both words than a search hands over, and the one named so comes last in the index.
+        let index = try EntityIndex()
+        try index.donate((0..<2 * NameResolver.candidateLimit).map { event("evt-\($0)", title: "Mateo Suit") }
+                         + [event("evt-named", title: "Suit Mateo")])
+        let found = try index.withReader { reader in
+            try NameResolver(reader: reader).candidates(for: ["suit", "maxeo"], filter: nil)
+        }
+        #expect(found.first.map { $0.identifier?.id ?? $0.record?.identifier.id } == "evt-named")
+        #expect(try index.resolve(SearchQuery("Suit Maxeo")).results.first?.identifier.id == "evt-named")
     }
 }
 

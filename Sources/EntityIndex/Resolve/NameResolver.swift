@@ -24,19 +24,24 @@ struct NameResolver {
     func candidates(for words: [String], filter: Query?, requiringAll: Bool = false, guessing: Bool = true,
                     minimumScore: Double = 0) throws -> [Candidate] {
         var alternativesOfWords: [[Query]] = []
+        // Each word as it may have been meant: itself, or the name words it is a typo of.
+        var spellingsOfWords: [[String]] = []
         for word in NameWords.significant(words) {
             var alternatives = [try Query.term(IndexLayout.nameTerm(word))]
+            var spellings = [word]
             // A word some name holds as it is needs no guessing: only unknown
             // words look for names they begin or are a typo of.
             if !requiringAll, guessing, try reader.database.termFrequency(IndexLayout.nameTerm(word)) == 0 {
                 if word.utf8.count >= 2 {
                     alternatives.append(try Query.prefix(IndexLayout.nameTerm(word), maximumExpansion: Self.prefixExpansion))
                 }
-                for correction in try corrections(of: word) {
+                for correction in try corrections(of: word).sorted() {
                     alternatives.append(try Query.term(IndexLayout.nameTerm(correction)))
+                    spellings.append(correction)
                 }
             }
             alternativesOfWords.append(alternatives)
+            spellingsOfWords.append(spellings)
         }
         guard !alternativesOfWords.isEmpty else { return [] }
         var query: Query
@@ -49,6 +54,30 @@ struct NameResolver {
         }
         if let filter { query = try Query.combine(.filter, [query, filter]) }
 
+        let found = try scored(try matches(of: query, limit: Self.candidateLimit), words: words)
+        // Names that are the words whole once a typo is read as meant ("Suit Maxeo"): among many names holding
+        // the same words in other orders, the first matches of the search above may leave them out.
+        let wholeNames = try wholeNameCandidates(forSpellings: spellingsOfWords, filter: filter, words: words)
+        let foundWhole = Set(wholeNames.compactMap(\.documentID))
+        return wholeNames + found.filter { !foundWhole.contains($0.documentID!) }
+    }
+
+    /// How many readings of misspelt words are tried as whole names.
+    static let misspeltWholeNameReadings = 8
+
+    /// Entities whose whole name is one reading of the words with a typo
+    /// read as the name word meant (at most `misspeltWholeNameReadings`
+    /// readings, each one term look-up); none when no word was misspelt.
+    private func wholeNameCandidates(forSpellings spellings: [[String]], filter: Query?, words: [String]) throws -> [Candidate] {
+        guard spellings.contains(where: { $0.count > 1 }) else { return [] }
+        var readings: [[String]] = [[]]
+        for alternatives in spellings {
+            readings = Array(readings.flatMap { reading in alternatives.map { reading + [$0] } }.prefix(Self.misspeltWholeNameReadings))
+        }
+        let terms = try readings.dropFirst().compactMap(IndexLayout.wholeNameTerm).filter { try reader.database.termFrequency($0) > 0 }
+        guard !terms.isEmpty else { return [] }
+        var query = try Query.combine(.or, terms.map { try Query.term($0) }).scaled(by: 0)
+        if let filter { query = try Query.combine(.filter, [query, filter]) }
         return try scored(try matches(of: query, limit: Self.candidateLimit), words: words)
     }
 

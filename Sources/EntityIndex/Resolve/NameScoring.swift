@@ -119,6 +119,22 @@ enum NameScoring {
         return Spelling.distance(word.text, nameWord, limit: word.allowed) <= word.allowed
     }
 
+    /// Whether one of an entity's names holds the counted query words in the
+    /// order they were said ("Suit Mateo", not "Mateo Suit"), each as it is,
+    /// begun or misspelt within its allowance.
+    static func keepsOrder(_ query: QueryWords, names: [EntityName]) -> Bool {
+        names.contains { name in
+            [name.words, name.latinSpelling].contains { nameWords in
+                var next = nameWords.startIndex
+                return !nameWords.isEmpty && query.words.allSatisfy { word in
+                    guard let found = nameWords[next...].firstIndex(where: { quality(of: word, against: $0) > 0 }) else { return false }
+                    next = found + 1
+                    return true
+                }
+            }
+        }
+    }
+
     /// The best score over an entity's names, and the property of the best name.
     static func best(query: [String], names: [EntityName]) -> (score: Double, property: String)? {
         best(QueryWords(query), names: names)

@@ -274,13 +274,19 @@ struct RequestSearch {
         try putPeopleBeforeWhatIsNamedAfterThem(&scored)
         // Among equals, what is called so comes first: what the whole request as said is the name of ("Tycho The Orbit":
         // the note named so, before "The Orbit", which the words after an unknown verb name as well), then by the words
-        // searched ("the futsal tournament": the event named so, then the photo whose caption says it).
+        // searched ("the futsal tournament": the event named so, then the photo whose caption says it), then a name
+        // that holds them in the order said ("Suit Mateo" before "Mateo Suit").
         let namesAsSaid = saidWords.map { grammar.vocabulary.possessiveEndings.stripping($0).word }
         let namedAsSaid = Set(saidWholeNames.filter { $0.names?.contains { $0.words == namesAsSaid } ?? false }.compactMap(\.documentID))
+        let inOrderSaid = Set(scored.filter { candidate in
+            !words.isEmpty && candidate.names.map { NameScoring.keepsOrder(wordsQuery, names: $0) } ?? false
+        }.compactMap(\.documentID))
         scored.sort {
-            let (left, right) = (namedAsSaid.contains($0.documentID!), namedAsSaid.contains($1.documentID!))
-            if left != right { return left }
-            return $0.nameFit != $1.nameFit ? $0.nameFit > $1.nameFit : $0.documentID! < $1.documentID!
+            let (left, right) = ($0.documentID!, $1.documentID!)
+            if namedAsSaid.contains(left) != namedAsSaid.contains(right) { return namedAsSaid.contains(left) }
+            if $0.nameFit != $1.nameFit { return $0.nameFit > $1.nameFit }
+            if inOrderSaid.contains(left) != inOrderSaid.contains(right) { return inOrderSaid.contains(left) }
+            return left < right
         }
         return (ordered(scored, by: time?.order, severalWanted: interpretation.asksForSeveral, plan: plan), plan)
     }
