@@ -56,7 +56,9 @@ struct Workload {
                             "are there any notes about \(topic)", "messages from last week about \(topic)",
                             "\(eventTitle) tomorrow morning"]
             let request = SearchQuery(requests[number % requests.count], now: Self.requestClock, timeZone: TimeZone(identifier: "UTC")!)
-            workloads.append(Workload(kind: "request", request: request, words: nil, column: nil))
+            // "delete the …" names the event it was drawn from.
+            workloads.append(Workload(kind: "request", request: request, words: nil, column: nil,
+                                      drawnFrom: number % requests.count == 0 ? eventTitle : nil))
             workloads.append(Workload(kind: "understanding", request: request, understandsOnly: true, words: nil, column: nil))
             // What an intent's parameter offers before anything is said: the next events from a moment
             // within a month of the requests' (drawn without `random`, so the other kinds' queries stay as they were).

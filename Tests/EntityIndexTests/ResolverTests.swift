@@ -78,6 +78,14 @@ import Testing
         #expect(any.count == 2)
     }
 
+    @Test func theSmallWordsSaidTellApartNamesThatShareTheOthers() throws {
+        // More names share the counted words than a whole-name look-up hands over; the one said comes last.
+        let index = try EntityIndex()
+        try index.donate((0..<2 * NameResolver.candidateLimit).map { event("evt-\($0)", title: $0 % 2 == 0 ? "You The" : "And You") }
+                         + [event("evt-said", title: "With The You")])
+        #expect(try index.resolve(SearchQuery("With The You")).results.first?.identifier.id == "evt-said")
+    }
+
     @Test func aMisspeltNameIsLookedUpWholeAsMeant() throws {
         // More names hold both words than a search hands over, and the one named so comes last in the index.
         let index = try EntityIndex()

@@ -87,7 +87,15 @@ struct NameResolver {
         guard let term = IndexLayout.wholeNameTerm(words), try reader.database.termFrequency(term) > 0 else { return [] }
         var query = try Query.term(term)
         if let filter { query = try Query.combine(.filter, [query, filter]) }
-        return try scored(try matches(of: query, limit: limit), words: words)
+        let found = try scored(try matches(of: query, limit: limit), words: words)
+        // The small words said tell apart names that share the others ("With The You", "You The", "And You"):
+        // when the first matches may have left some out, those holding them all are looked for too.
+        let small = Set(words).subtracting(NameWords.significant(words)).sorted()
+        guard !small.isEmpty, found.count == limit else { return found }
+        let holdingAll = try Query.combine(.filter, [query] + small.map { try Query.term(IndexLayout.nameTerm($0)) })
+        let holders = try scored(try matches(of: holdingAll, limit: limit), words: words)
+        let held = Set(holders.compactMap(\.documentID))
+        return holders + found.filter { !held.contains($0.documentID!) }
     }
 
     /// The matches of a name search with their records, from `searches` when
