@@ -272,12 +272,17 @@ struct RequestSearch {
         }
         try lowerWhatIsWithdrawn(&scored)
         try putPeopleBeforeWhatIsNamedAfterThem(&scored)
-        // Among equals, what is called so comes first: what the whole request as said is the name of ("Tycho The Orbit":
-        // the note named so, before "The Orbit", which the words after an unknown verb name as well), then by the words
-        // searched ("the futsal tournament": the event named so, then the photo whose caption says it), then a name
-        // that holds them in the order said ("Suit Mateo" before "Mateo Suit").
+        // Among equals, what is called so comes first: what the whole request as said is the name of, if of a type
+        // asked for ("Tycho The Orbit": the note named so, before "The Orbit", which the words after an unknown verb
+        // name as well; but "call mom" asks for a contact, not the event "Call Mom"), then by the words searched ("the
+        // futsal tournament": the event named so, then the photo whose caption says it), then a name that holds them
+        // in the order said ("Suit Mateo" before "Mateo Suit").
         let namesAsSaid = saidWords.map { grammar.vocabulary.possessiveEndings.stripping($0).word }
-        let namedAsSaid = Set(saidWholeNames.filter { $0.names?.contains { $0.words == namesAsSaid } ?? false }.compactMap(\.documentID))
+        let typesAsked = Set(interpretation.types)
+        let namedAsSaid = Set(saidWholeNames.filter { candidate in
+            (typesAsked.isEmpty || candidate.record.map { typesAsked.contains($0.identifier.type) } ?? false)
+                && candidate.names?.contains { $0.words == namesAsSaid } ?? false
+        }.compactMap(\.documentID))
         let inOrderSaid = Set(scored.filter { candidate in
             !words.isEmpty && candidate.names.map { NameScoring.keepsOrder(wordsQuery, names: $0) } ?? false
         }.compactMap(\.documentID))
