@@ -146,6 +146,10 @@ import Testing
         // Nothing is left to search after the verb: the whole request as said is still a name.
         try index.donate([Entity(type: "notes.note", id: "tycho-the", properties: ["title": "Tycho The"])])
         #expect(try index.resolve(SearchQuery("Tycho The")).results.first?.identifier.id == "tycho-the")
+        // A first word that misspells a name is no verb: "Tyxho The Orbit" is the note, misspelt.
+        let misspelt = try index.resolve(SearchQuery("Tyxho The Orbit"))
+        #expect(misspelt.interpretation?.command == nil)
+        #expect(misspelt.results.first?.identifier.id == "tycho")
         // A known command that asks for a type keeps it first: "call mom" calls her, before the event named so.
         try index.donate([Entity(type: "messages.contact", id: "mom", properties: ["name": "Mom"]),
                           Entity(type: "calendar.event", id: "call-mom", properties: ["title": "Call Mom", "startDate": "2026-03-10T08:00:00Z"])])

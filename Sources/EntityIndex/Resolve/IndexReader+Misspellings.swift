@@ -19,4 +19,13 @@ extension IndexReader {
               lexicon.zipfFrequency(of: id) + Self.misspellingRarity <= lexicon.zipfFrequency(of: meantID) else { return nil }
         return meant
     }
+
+    /// Whether a word misspells a word of some entity's name ("tyxho" for
+    /// Tycho): neither the lexicon nor the index holds it, and a name word
+    /// lies within its typo allowance.
+    func misspellsName(_ word: String, lexicon: Lexicon?) throws -> Bool {
+        guard lexicon?.id(of: word) == nil, try database.termFrequency(word) == 0,
+              try database.termFrequency(IndexLayout.nameTerm(word)) == 0 else { return false }
+        return !(try NameResolver(reader: self).corrections(of: word)).isEmpty
+    }
 }

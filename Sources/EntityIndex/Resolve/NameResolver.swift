@@ -127,7 +127,7 @@ struct NameResolver {
 
     /// Name words in the index within the word's typo allowance, or a swap of
     /// two letters of a short word (see `Spelling`).
-    private func corrections(of word: String) throws -> Set<String> {
+    func corrections(of word: String) throws -> Set<String> {
         let allowed = Spelling.allowedEdits(for: word)
         guard allowed > 0 else {
             return try Spelling.swaps(of: word).filter { try reader.database.termFrequency(IndexLayout.nameTerm($0)) > 0 }

@@ -19,6 +19,8 @@ struct Resolver {
             try reader.grammarWord(misspelledAs: $0, spelling: grammar.spelling, lexicon: configuration.lexicon)
         }, namePossessive: { [reader, grammar, configuration] in
             try reader.name(possessiveWithoutApostrophe: $0, personTypes: grammar.personTypes, lexicon: configuration.lexicon)
+        }, misspeltName: { [reader, configuration] in
+            try reader.misspellsName($0, lexicon: configuration.lexicon)
         })
     }
 

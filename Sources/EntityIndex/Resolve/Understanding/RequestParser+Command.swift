@@ -25,11 +25,12 @@ extension RequestParser {
         var authorNamed = false
     }
 
-    /// The command at the start (or at a position), with its arguments taken.
-    func takeCommand(_ request: inout RequestWords, from position: Int = 0) -> FoundCommand? {
+    /// The command at the start (or at a position), with its arguments taken;
+    /// a word no table knows is read as a verb only if `allowsUnknownVerb`.
+    func takeCommand(_ request: inout RequestWords, from position: Int = 0, allowsUnknownVerb: Bool = true) -> FoundCommand? {
         guard let start = request.nextUntaken(from: position) else { return nil }
         guard let (length, entry) = request.match(vocabulary.commands, at: start) else {
-            return position == 0 ? takeUnknownVerb(&request, at: start) : nil
+            return position == 0 && allowsUnknownVerb ? takeUnknownVerb(&request, at: start) : nil
         }
         // A command that is also a type's noun, before a cue or a clause about it, is the noun: "mail from
         // Amara", "texts about the launch", "mail I haven't read".

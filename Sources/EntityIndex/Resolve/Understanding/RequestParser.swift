@@ -16,6 +16,9 @@ struct RequestParser {
     /// ("selins": selin), as the index's names say
     /// (`IndexReader.name(possessiveWithoutApostrophe:personTypes:lexicon:)`); nil to read none so.
     var namePossessive: ((String) throws -> String?)?
+    /// Whether a word said misspells a word of some entity's name, as the
+    /// index says (`IndexReader.misspellsName(_:lexicon:)`); nil to take none so.
+    var misspeltName: ((String) throws -> Bool)?
 
     var vocabulary: RequestVocabulary { grammar.vocabulary }
     typealias Interpretation = RequestInterpretation
@@ -51,7 +54,9 @@ struct RequestParser {
         try markPossessivesWithoutApostrophe(&request)
         takeFillers(&request)
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
-        var command = takeCommand(&request)
+        // A first word that misspells a name ("Tyxho The Orbit") is no verb said to the assistant.
+        let firstMisspellsName = try request.nextUntaken(from: 0).map { try misspeltName?(request.words[$0]) ?? false } ?? false
+        var command = takeCommand(&request, allowsUnknownVerb: !firstMisspellsName)
         for start in request.clauseStarts.sorted().dropFirst() where command == nil && request.nextUntaken(from: start) == start {
             command = takeCommand(&request, from: start)
         }
