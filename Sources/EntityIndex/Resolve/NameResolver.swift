@@ -57,7 +57,7 @@ struct NameResolver {
         let found = try scored(try matches(of: query, limit: Self.candidateLimit), words: words)
         // Names that are the words whole once a typo is read as meant ("Suit Maxeo"): among many names holding
         // the same words in other orders, the first matches of the search above may leave them out.
-        let wholeNames = try wholeNameCandidates(forSpellings: spellingsOfWords, filter: filter, words: words)
+        let wholeNames = try wholeNamesAsMeant(spellingsOfWords, filter: filter, words: words)
         let foundWhole = Set(wholeNames.compactMap(\.documentID))
         return wholeNames + found.filter { !foundWhole.contains($0.documentID!) }
     }
@@ -68,7 +68,7 @@ struct NameResolver {
     /// Entities whose whole name is one reading of the words with a typo
     /// read as the name word meant (at most `misspeltWholeNameReadings`
     /// readings, each one term look-up); none when no word was misspelt.
-    private func wholeNameCandidates(forSpellings spellings: [[String]], filter: Query?, words: [String]) throws -> [Candidate] {
+    private func wholeNamesAsMeant(_ spellings: [[String]], filter: Query?, words: [String]) throws -> [Candidate] {
         guard spellings.contains(where: { $0.count > 1 }) else { return [] }
         var readings: [[String]] = [[]]
         for alternatives in spellings {
