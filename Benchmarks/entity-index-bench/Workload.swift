@@ -16,7 +16,7 @@ struct Workload {
     let words: [String]?
     /// The FTS5 column, for a property query.
     let column: String?
-    /// The name of the entity a name or typo look-up was drawn from, which should come first.
+    /// The name of the entity a query was drawn from (a name, a misspelt name, "delete the …"), which should come first.
     var drawnFrom: String?
 
     /// The queries of every kind for a corpus, drawn deterministically.
