@@ -25,12 +25,11 @@ extension RequestParser {
         var authorNamed = false
     }
 
-    /// The command at the start (or at a position), with its arguments taken;
-    /// a word no table knows is read as a verb only if `allowsUnknownVerb`.
-    func takeCommand(_ request: inout RequestWords, from position: Int = 0, allowsUnknownVerb: Bool = true) -> FoundCommand? {
+    /// The command at the start (or at a position), with its arguments taken.
+    func takeCommand(_ request: inout RequestWords, from position: Int = 0) throws -> FoundCommand? {
         guard let start = request.nextUntaken(from: position) else { return nil }
         guard let (length, entry) = request.match(vocabulary.commands, at: start) else {
-            return position == 0 && allowsUnknownVerb ? takeUnknownVerb(&request, at: start) : nil
+            return position == 0 ? try takeUnknownVerb(&request, at: start) : nil
         }
         // A command that is also a type's noun, before a cue or a clause about it, is the noun: "mail from
         // Amara", "texts about the launch", "mail I haven't read".
@@ -61,7 +60,7 @@ extension RequestParser {
             found.recipientIsTarget = takeRecipient(&request, after: body, entry: entry, into: &found.command)
             // "remind me to answer this tomorrow": what is to be done is the command, on what it names.
             let afterMarker = (body..<request.count).last { request.taken[$0] }.map { $0 + 1 } ?? body + 1
-            if toSpeaker, var later = takeCommand(&request, from: afterMarker) {
+            if toSpeaker, var later = try takeCommand(&request, from: afterMarker) {
                 later.isForLater = true
                 return later
             }
@@ -165,8 +164,9 @@ extension RequestParser {
     /// "mute the Familia chat", "hide this", "translate this message": a
     /// word no table knows, said first and right before an article or a
     /// pointer at what is wanted, is a verb said to the assistant — a command
-    /// whose name is the verb, not a word to search.
-    func takeUnknownVerb(_ request: inout RequestWords, at start: Int) -> FoundCommand? {
+    /// whose name is the verb, not a word to search; unless it misspells a
+    /// name ("Tyxho The Orbit").
+    func takeUnknownVerb(_ request: inout RequestWords, at start: Int) throws -> FoundCommand? {
         let next = start + 1, word = request.words[start]
         guard request.words.indices.contains(next), request.isFree(next), !request.possessive[start],
               word.allSatisfy(\.isLetter), !vocabulary.ignored.contains(word), !vocabulary.speaker.contains(word),
@@ -181,7 +181,8 @@ extension RequestParser {
             return after == request.count || grammar.typeNames.contains(in: request.words, at: after)
                 || vocabulary.one.contains(in: request.words, at: after) || vocabulary.pointerFollowers.contains(request.words[after])
         }
-        guard pointsAtWhatIsWanted ?? vocabulary.articles.contains(request.words[next]) else { return nil }
+        guard pointsAtWhatIsWanted ?? vocabulary.articles.contains(request.words[next]),
+              try !(misspeltName?(word) ?? false) else { return nil }
         request.take(start..<next)
         return FoundCommand(command: Interpretation.Command(name: word, words: [word], arguments: []), end: next,
                             recipientIsTarget: false, takesState: false, many: false)

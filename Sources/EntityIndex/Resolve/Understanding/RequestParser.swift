@@ -54,11 +54,9 @@ struct RequestParser {
         try markPossessivesWithoutApostrophe(&request)
         takeFillers(&request)
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
-        // A first word that misspells a name ("Tyxho The Orbit") is no verb said to the assistant.
-        let firstMisspellsName = try request.nextUntaken(from: 0).map { try misspeltName?(request.words[$0]) ?? false } ?? false
-        var command = takeCommand(&request, allowsUnknownVerb: !firstMisspellsName)
+        var command = try takeCommand(&request)
         for start in request.clauseStarts.sorted().dropFirst() where command == nil && request.nextUntaken(from: start) == start {
-            command = takeCommand(&request, from: start)
+            command = try takeCommand(&request, from: start)
         }
         interpretation.command = command?.command
         // An anchor after the command, or anywhere when the command begins a later clause.
