@@ -243,6 +243,20 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(try nearestOnly.links(for: "garden").first?.linkedStems == ["花园"])
     }
 
+    @Test func aFunctionWordOfAnyLanguageLinksNothing() throws {
+        // Spanish "un" is a neighbour of "nation" (UN), French "pour" of "boil": as the function words they are
+        // in these entities, they must not make "nation" or "boil" find them.
+        let lexicon = try Lexicon.bundled()
+        #expect(["un", "pour", "jeszcze"].allSatisfy { lexicon.id(of: $0).map(lexicon.carriesMeaning) == false })
+        #expect(["nation", "boil", "evening", "garden"].allSatisfy { lexicon.id(of: $0).map(lexicon.carriesMeaning) == true })
+        let index = try EntityIndex()
+        try index.donate([event("spanish", title: "Interstellar es un clásico"), event("french", title: "Des fleurs pour Marie"),
+                          event("chinese", title: "花园")])
+        #expect(try index.links(for: "nation boil").isEmpty)
+        #expect(try index.search(SearchQuery("nation")).isEmpty)
+        #expect(try index.links(for: "garden").first?.linkedStems == ["花园"])  // a word that carries meaning still links
+    }
+
     @Test func numbersHaveNoNeighboursInMeaning() throws {
         // "EVA 3" is not "EVA 2": a number's nearest words are other numbers, which mean something else.
         let index = try EntityIndex()

@@ -67,7 +67,7 @@ final class DocumentExpansion {
             let own = try stem(word, in: defaultLanguage)
             var stems: [String] = []
             if let ids = lexiconIDs(of: word), ids.count == 1 {
-                stems = try usableNeighbourStems(of: ids[0])
+                stems = lexicon.carriesMeaning(ids[0]) ? try usableNeighbourStems(of: ids[0]) : []
             } else if let parts = lexiconIDs(of: word) {
                 // A compound the lexicon lacks ("kinderzahnarzt"): found by its parts, the head first, then the head's
                 // nearest neighbour, each other part's nearest ("raumänderung": room), and the head's others.
@@ -89,7 +89,7 @@ final class DocumentExpansion {
     private func usableNeighbourStems(of id: Int) throws -> [String] {
         if let known = neighbourStems[id] { return known }
         var usable: [String] = []
-        for neighbour in lexicon.neighbours(of: id) where neighbour.similarity >= settings.minimumSimilarity {
+        for neighbour in lexicon.neighbours(of: id) where neighbour.similarity >= settings.minimumSimilarity && lexicon.carriesMeaning(neighbour.id) {
             let neighbourWord = lexicon.word(neighbour.id)
             guard Lexicon.isExpandable(neighbourWord) else { continue }
             let neighbourStem = try stem(neighbourWord, in: defaultLanguage)

@@ -99,6 +99,22 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
         !StopWords.english.contains(word) && !word.allSatisfy(\.isNumber)
     }
 
+    /// Whether a word the lexicon knows carries meaning of its own rather than
+    /// being a function word of some language (as common as `functionWordZipf`
+    /// or more). Donation links no such word, and links no word to one.
+    func carriesMeaning(_ id: Int) -> Bool {
+        zipfFrequency(of: id) < Self.functionWordZipf
+    }
+
+    /// The Zipf frequency from which a word is taken for a function word. The
+    /// lexicon gives a word its highest frequency in any of its languages, so
+    /// Spanish "un", French "pour" and Polish "jeszcze" count as the function
+    /// words they are there: linked at donation to "nation", "boil" and (by its
+    /// stem) "evening", they had any entity in those languages found by these.
+    /// From 6.2 up are nearly only such words, and a few of the commonest
+    /// nouns ("time", "people"), which every index holds anyway.
+    static let functionWordZipf = 6.2
+
     /// Whether a neighbour's stem is itself a word much further from the word
     /// than the neighbour is: "starring" is near "movie", but its stem "star"
     /// would find star trackers, and "savings" near "money" would find "save
