@@ -360,5 +360,14 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(report.ndcgAt10 == 1)
         #expect(report.mrrAt10 == 1)
         #expect(throws: EntityIndexError.self) { try BEIRCollection(directory: directory.path, split: "train") }
+
+        // The same questions in another language, under the same ids, search the corpus across languages.
+        let parallel = TemporaryDirectory()
+        defer { parallel.remove() }
+        try FileManager.default.createDirectory(atPath: parallel.path, withIntermediateDirectories: true)
+        try Data(#"{"_id": "q2", "text": "Salat"}"#.utf8).write(to: URL(fileURLWithPath: parallel.path + "/queries.jsonl"))
+        let across = try BEIRCollection(directory: directory.path, split: "test", queriesFrom: parallel.path)
+        #expect(across.queries.map(\.text) == ["Salat"])
+        #expect(across.judgments == collection.judgments)
     }
 }

@@ -27,11 +27,13 @@ public struct BEIRCollection: Sendable {
     public let judgments: [String: [String: Int]]
 
     /// Loads a collection's corpus, and the queries judged in one split.
+    /// - Parameter queriesDirectory: a parallel collection whose queries to
+    ///   ask instead: the same questions under the same ids in another language
+    ///   (XQuAD's), so that the corpus is searched across languages.
     /// - Throws: `EntityIndexError.Code.malformedInput` naming the file and line.
-    public init(directory: String, split: String) throws {
-        let base = URL(fileURLWithPath: directory)
-        func lines(_ name: String) throws -> [(number: Int, text: Substring)] {
-            let url = base.appendingPathComponent(name)
+    public init(directory: String, split: String, queriesFrom queriesDirectory: String? = nil) throws {
+        func lines(_ name: String, in directory: String = directory) throws -> [(number: Int, text: Substring)] {
+            let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 throw EntityIndexError(.malformedInput, "cannot read \(url.path): is \(directory) a BEIR collection with \(name)?")
             }
@@ -39,8 +41,8 @@ public struct BEIRCollection: Sendable {
                 .enumerated().map { ($0 + 1, $1) }.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
         }
         let decoder = JSONDecoder()
-        func decode<Value: Decodable>(_ type: Value.Type, _ name: String) throws -> [Value] {
-            try lines(name).map { number, text in
+        func decode<Value: Decodable>(_ type: Value.Type, _ name: String, in directory: String = directory) throws -> [Value] {
+            try lines(name, in: directory).map { number, text in
                 do {
                     return try decoder.decode(Value.self, from: Data(text.utf8))
                 } catch {
@@ -66,7 +68,7 @@ public struct BEIRCollection: Sendable {
             let text: String
             private enum CodingKeys: String, CodingKey { case id = "_id", text }
         }
-        queries = try decode(Query.self, "queries.jsonl")
+        queries = try decode(Query.self, "queries.jsonl", in: queriesDirectory ?? directory)
             .filter { judgments[$0.id]?.values.contains { $0 > 0 } == true }
             .map { ($0.id, $0.text) }
     }

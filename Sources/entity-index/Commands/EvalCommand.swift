@@ -8,7 +8,7 @@ enum EvalCommand: Command {
         name: "eval",
         summary: "measure ranking quality on a BEIR collection (nDCG@10) or a judged request set (Recall@5)",
         help: """
-            Usage: entity-index eval --beir DIR [--split test|train] [options]
+            Usage: entity-index eval --beir DIR [--split test|train] [--queries-from DIR] [options]
                    entity-index [--index DIR] eval --queries FILE [--corpus FILE ...] [options]
 
             --beir: donates the collection's corpus.jsonl as document.document entities into a
@@ -24,6 +24,9 @@ enum EvalCommand: Command {
 
             Options:
               --split NAME       the qrels file to use (default: test, else the only one)
+              --queries-from DIR with --beir, ask the queries of a parallel collection instead (the same
+                                 questions under the same ids in another language, as XQuAD's): the
+                                 corpus is searched across languages
               --expansion MODE   the semantic layer on (default), off, or both side by side
               --meaning SETTINGS tune the semantic layer (repeat to compare settings), e.g. neighbours=5,similarity=0.4,
                                  weight=0.6,expansions=12,rarity=0,depth=30,rerank=1,unknown=5,feedback=10,
@@ -40,7 +43,7 @@ enum EvalCommand: Command {
                                  the first three results and what was expected
             Every run prints the settings it ran with.
             """,
-        valueOptions: ["--beir", "--split", "--queries", "--corpus", "--expansion", "--meaning", "--lexicon", "--bm25"],
+        valueOptions: ["--beir", "--split", "--queries-from", "--queries", "--corpus", "--expansion", "--meaning", "--lexicon", "--bm25"],
         flags: ["--json", "--misses"])
 
     /// One run's report and the settings it ran with.
@@ -73,8 +76,10 @@ enum EvalCommand: Command {
         }
         guard let directory = arguments.value("--beir") else { throw UsageError("--beir DIR or --queries FILE is required") }
         let split = try arguments.value("--split") ?? defaultSplit(of: directory)
-        let collection = try BEIRCollection(directory: directory, split: split)
+        let queriesDirectory = arguments.value("--queries-from")
+        let collection = try BEIRCollection(directory: directory, split: split, queriesFrom: queriesDirectory)
         let name = URL(fileURLWithPath: directory).lastPathComponent
+            + (queriesDirectory.map { ", queries of " + URL(fileURLWithPath: $0).lastPathComponent } ?? "")
 
         let path = temporaryIndexPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
