@@ -257,6 +257,23 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(try index.links(for: "garden").first?.linkedStems == ["花园"])  // a word that carries meaning still links
     }
 
+    @Test func meaningCountsMoreForWordsNoEntityHolds() throws {
+        let settings = MeaningSettings(rerankWeight: 2, rerankBoostForUnheldWords: 3)
+        let index = try EntityIndex(configuration: IndexConfiguration(meaning: settings))
+        try index.donate([event("party", title: "Garden party")])
+        func rerankWeight(_ text: String, _ settings: MeaningSettings = settings) throws -> Double {
+            try index.withReader { reader in
+                var configuration = index.configuration
+                configuration.meaning = settings
+                return try TextResolver(reader: reader, configuration: configuration).plan(for: text, usesMeaning: true).rerankWeight
+            }
+        }
+        #expect(try rerankWeight("garden party") == 2)
+        #expect(try rerankWeight("the garden Fest") == 2 * (1 + 3 * 0.5))  // "the" is not searched; "fest" no entity holds
+        #expect(try rerankWeight("Gartenfest") == 2 * (1 + 3))
+        #expect(try rerankWeight("Gartenfest", MeaningSettings(rerankWeight: 2)) == 2)
+    }
+
     @Test func numbersHaveNoNeighboursInMeaning() throws {
         // "EVA 3" is not "EVA 2": a number's nearest words are other numbers, which mean something else.
         let index = try EntityIndex()

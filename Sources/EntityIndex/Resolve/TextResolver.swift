@@ -47,6 +47,9 @@ struct TextResolver {
         var mentionTerms: [String] = []
         /// The meaning of the whole text, for re-ranking.
         var meaning: MeaningVector?
+        /// How much re-ranking weighs meaning: `MeaningSettings.rerankWeight`,
+        /// raised for searched words no entity holds.
+        var rerankWeight = 0.0
         /// The terms of content words the lexicon lacks: the best matches
         /// holding one lend it their meaning.
         var unknownWordTerms: [String] = []
@@ -132,11 +135,23 @@ struct TextResolver {
             frequency: { try reader.database.termFrequency(IndexLayout.stemmedTerm($0)) })
         if meaningSettings.rerankWeight > 0 {
             plan.meaning = MeaningVector(words: words, lexicon: lexicon)
+            plan.rerankWeight = meaningSettings.rerankWeight * (1 + meaningSettings.rerankBoostForUnheldWords * (try unheldShare(of: plan)))
             if meaningSettings.unknownWordDocuments > 0 {
                 plan.unknownWordTerms = plan.words.filter { lexicon.id(of: $0.word) == nil && !StopWords.english.contains($0.word) }
                     .map { IndexLayout.stemmedTerm($0.stems[0]) }
             }
         }
+    }
+
+    /// The share of the plan's searched words whose stems no entity holds
+    /// (0 without a boost for them, which spares the look-ups).
+    private func unheldShare(of plan: Plan) throws -> Double {
+        let searched = plan.words.filter { plan.searchedWords.contains($0.word) }
+        guard meaningSettings.rerankBoostForUnheldWords > 0, !searched.isEmpty else { return 0 }
+        let unheld = try searched.filter { word in
+            try word.stems.allSatisfy { try reader.database.termFrequency(IndexLayout.stemmedTerm($0)) == 0 }
+        }
+        return Double(unheld.count) / Double(searched.count)
     }
 
     /// For each content word, the terms of the index's words that donation
@@ -192,7 +207,7 @@ struct TextResolver {
                 scores[rank] = highest > lowest ? (scores[rank] - lowest) / (highest - lowest) : 1
                 // Below the depth, relevance alone, which never lifts a match above a re-ranked one.
                 guard rank < depth else { continue }
-                scores[rank] += meaningSettings.rerankWeight * max(0, vectors[rank].map(meaning.cosine) ?? 0)
+                scores[rank] += plan.rerankWeight * max(0, vectors[rank].map(meaning.cosine) ?? 0)
             }
         }
         let best = scores.max()!

@@ -29,7 +29,7 @@ enum EvalCommand: Command {
                                  corpus is searched across languages
               --expansion MODE   the semantic layer on (default), off, or both side by side
               --meaning SETTINGS tune the semantic layer (repeat to compare settings), e.g. neighbours=5,similarity=0.4,
-                                 weight=0.6,expansions=12,rarity=0,depth=30,rerank=1,unknown=5,feedback=10,
+                                 weight=0.6,expansions=12,rarity=0,depth=30,rerank=1,unheld=3,unknown=5,feedback=10,
                                  feedbackdocs=10,feedbackweight=0.3,entityneighbours=5,entityweight=0.5,linked=4,
                                  nearest=10,nearestsimilarity=0.2 (nearest only for --queries: --beir searches plainly)
                                  (see MeaningSettings; runs start from MeaningSettings.documents for --beir and from
@@ -218,6 +218,7 @@ enum EvalCommand: Command {
             case "weight": settings.expansionWeight = number
             case "depth": settings.rerankDepth = Int(number)
             case "rerank": settings.rerankWeight = number
+            case "unheld": settings.rerankBoostForUnheldWords = number
             case "feedback": settings.feedbackTerms = Int(number)
             case "feedbackdocs": settings.feedbackDocuments = Int(number)
             case "feedbackweight": settings.feedbackWeight = number
@@ -228,7 +229,7 @@ enum EvalCommand: Command {
             case "nearest": settings.nearestEntities = Int(number)
             case "nearestsimilarity": settings.nearestMinimumSimilarity = number
             default:
-                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unknown, feedback, feedbackdocs, feedbackweight, entityneighbours, entityweight, linked, nearest and nearestsimilarity, not '\(parts[0])'")
+                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unheld, unknown, feedback, feedbackdocs, feedbackweight, entityneighbours, entityweight, linked, nearest and nearestsimilarity, not '\(parts[0])'")
             }
         }
         return settings
