@@ -274,6 +274,19 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(try rerankWeight("Gartenfest", MeaningSettings(rerankWeight: 2)) == 2)
     }
 
+    @Test func aWordNoEntityHoldsBorrowsItsNeighboursLinks() throws {
+        func links(borrowing: Int, alsoDonating other: [Entity] = []) throws -> [String] {
+            // 花园 is linked to its two nearest words only, 园 and "garden": not to "Garten".
+            let settings = MeaningSettings(neighboursPerEntityWord: 2, borrowedLinkNeighbours: borrowing)
+            let index = try EntityIndex(configuration: IndexConfiguration(meaning: settings))
+            try index.donate([event("garden", title: "花园")] + other)
+            return try index.links(for: "Garten").flatMap(\.linkedStems)
+        }
+        #expect(try links(borrowing: 0).isEmpty)
+        #expect(try links(borrowing: 5) == ["花园"])  // through "garden", a neighbour of "Garten"
+        #expect(try links(borrowing: 5, alsoDonating: [event("party", title: "Garten")]).isEmpty)  // a word held finds itself
+    }
+
     @Test func numbersHaveNoNeighboursInMeaning() throws {
         // "EVA 3" is not "EVA 2": a number's nearest words are other numbers, which mean something else.
         let index = try EntityIndex()

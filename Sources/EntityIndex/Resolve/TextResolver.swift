@@ -148,9 +148,7 @@ struct TextResolver {
     private func unheldShare(of plan: Plan) throws -> Double {
         let searched = plan.words.filter { plan.searchedWords.contains($0.word) }
         guard meaningSettings.rerankBoostForUnheldWords > 0, !searched.isEmpty else { return 0 }
-        let unheld = try searched.filter { word in
-            try word.stems.allSatisfy { try reader.database.termFrequency(IndexLayout.stemmedTerm($0)) == 0 }
-        }
+        let unheld = try searched.filter { try isUnheld($0.stems) }
         return Double(unheld.count) / Double(searched.count)
     }
 
@@ -170,6 +168,9 @@ struct TextResolver {
                     links.append(link)
                 }
             }
+            if links.isEmpty, meaningSettings.borrowedLinkNeighbours > 0, try isUnheld(stems) {
+                links = try borrowedLinks(of: word, sparing: own)
+            }
             let limit = max(meaningSettings.linkedWordsPerWord, 0)
             var nearest: [String] = []
             for link in links.sorted(by: { $0.rank < $1.rank }) where nearest.count < limit {
@@ -179,6 +180,33 @@ struct TextResolver {
             if !nearest.isEmpty { found[word] = nearest }
         }
         return found
+    }
+
+    /// For a word no entity word is linked to, the links of its nearest
+    /// neighbours in meaning (`MeaningSettings.borrowedLinkNeighbours`), ranked
+    /// after one another: a German word reaches the Chinese words linked to
+    /// its English neighbours, which it is not linked to itself.
+    private func borrowedLinks(of word: String, sparing own: Set<String>) throws -> [(term: String, rank: Int)] {
+        guard let lexicon, let id = lexicon.id(of: word) else { return [] }
+        let stemmer = reader.stemmers.stemmer(for: languages[0])
+        var links: [(term: String, rank: Int)] = []
+        let neighbours = lexicon.neighbours(of: id).prefix(meaningSettings.borrowedLinkNeighbours)
+        for (place, neighbour) in neighbours.enumerated() where neighbour.similarity >= meaningSettings.minimumSimilarity {
+            let key = IndexLayout.neighbourKey(stem: try stemmer.stem(lexicon.word(neighbour.id)))
+            for link in try reader.synonymTable.synonyms(under: key).compactMap(IndexLayout.linkedTerm)
+            where !own.contains(link.term) && !links.contains(where: { $0.term == link.term }) {
+                links.append((link.term, link.rank + Self.borrowedRankOffset * (place + 1)))
+            }
+        }
+        return links
+    }
+
+    /// Puts a neighbour's links after the word's own and the nearer neighbours' (a link's rank is below it).
+    private static let borrowedRankOffset = 1_000
+
+    /// Whether no entity holds any of a word's stems.
+    private func isUnheld(_ stems: [String]) throws -> Bool {
+        try stems.allSatisfy { try reader.database.termFrequency(IndexLayout.stemmedTerm($0)) == 0 }
     }
 
     /// Entities whose text fits, scored `weight` × their (re-ranked) relevance

@@ -30,7 +30,7 @@ enum EvalCommand: Command {
               --expansion MODE   the semantic layer on (default), off, or both side by side
               --meaning SETTINGS tune the semantic layer (repeat to compare settings), e.g. neighbours=5,similarity=0.4,
                                  weight=0.6,expansions=12,rarity=0,depth=30,rerank=1,unheld=3,unknown=5,feedback=10,
-                                 feedbackdocs=10,feedbackweight=0.3,entityneighbours=5,entityweight=0.5,linked=4,
+                                 feedbackdocs=10,feedbackweight=0.3,entityneighbours=5,entityweight=0.5,linked=4,borrow=5,
                                  nearest=10,nearestsimilarity=0.2 (nearest only for --queries: --beir searches plainly)
                                  (see MeaningSettings; runs start from MeaningSettings.documents for --beir and from
                                  the entity defaults for --queries; entities are donated with the first run's
@@ -226,10 +226,11 @@ enum EvalCommand: Command {
             case "entityneighbours": settings.neighboursPerEntityWord = Int(number)
             case "entityweight": settings.entityNeighbourWeight = number
             case "linked": settings.linkedWordsPerWord = Int(number)
+            case "borrow": settings.borrowedLinkNeighbours = Int(number)
             case "nearest": settings.nearestEntities = Int(number)
             case "nearestsimilarity": settings.nearestMinimumSimilarity = number
             default:
-                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unheld, unknown, feedback, feedbackdocs, feedbackweight, entityneighbours, entityweight, linked, nearest and nearestsimilarity, not '\(parts[0])'")
+                throw UsageError("--meaning knows neighbours, expansions, rarity, similarity, weight, depth, rerank, unheld, unknown, feedback, feedbackdocs, feedbackweight, entityneighbours, entityweight, linked, borrow, nearest and nearestsimilarity, not '\(parts[0])'")
             }
         }
         return settings
