@@ -156,6 +156,16 @@ import Testing
         #expect(try index.resolve(SearchQuery("call mom")).results.first?.identifier.id == "mom")
     }
 
+    @Test func anEntityNamedWordForWordComesFirstAmongManyHoldingItsSearchedWords() throws {
+        // The search leaves out "are" and "may" and looks for "suiting", which "For Suiting" is the whole name
+        // of and more entities hold than a name search takes: the one named word for word as said still leads.
+        let index = try EntityIndex()
+        try index.donate([Entity(type: "notes.note", id: "for-suiting", properties: ["title": "For Suiting"])]
+            + (1...30).map { Entity(type: "notes.note", id: "session-\($0)", properties: ["title": .string("Suiting Session \($0)")]) }
+            + [Entity(type: "notes.note", id: "said", properties: ["title": "Are May Suiting"])])
+        #expect(try index.resolve(SearchQuery("Are May Suiting")).results.first?.identifier.id == "said")
+    }
+
     @Test func recurringEventsMatchEveryOccurrence() throws {
         // The crew lunch is weekly from Tuesday 10 March: next Tuesday is the 17th.
         let tuesday = try resolve("crew lunch next Tuesday")

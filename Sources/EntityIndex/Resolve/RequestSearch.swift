@@ -163,10 +163,14 @@ struct RequestSearch {
                 add(try listing(narrowed, filter: filter, limit: pool, inTimeOrder: !cueQueries.isEmpty).prefix(pool).map { $0 })
             }
         }
-        // Names as said, beside what was understood, when understanding took some of the words or only
-        // as said is the request a whole name: they need not pass the filters.
+        // Names as said, beside what was understood, when understanding took some of the words, only as said
+        // is the request a whole name, or some entity is named word for word as said where the words searched
+        // are fewer ("Are May Suiting", whose small words the search leaves out): they need not pass the filters.
         let taken = wordsUnderstandingTook(saidWords)
-        let saysMore = !taken.isEmpty || (wholeNames.isEmpty && !saidWholeNames.isEmpty)
+        let namesAsSaid = saidWords.map { grammar.vocabulary.possessiveEndings.stripping($0).word }
+        let namedWordForWord = plan.words.map(\.word) != namesAsSaid
+            && saidWholeNames.contains { $0.names?.contains { $0.words == namesAsSaid } ?? false }
+        let saysMore = !taken.isEmpty || (wholeNames.isEmpty && !saidWholeNames.isEmpty) || namedWordForWord
         let said = matchesNames && saysMore ? saidWords : nil
         // Found only by their names as said, and of those, the ones that fail the filters Xapian checks.
         var rawOnlyNamed: Set<UInt32> = [], rawNamed: Set<UInt32> = []
@@ -277,7 +281,6 @@ struct RequestSearch {
         // name as well; but "call mom" asks for a contact, not the event "Call Mom"), then by the words searched ("the
         // futsal tournament": the event named so, then the photo whose caption says it), then a name that holds them
         // in the order said ("Suit Mateo" before "Mateo Suit").
-        let namesAsSaid = saidWords.map { grammar.vocabulary.possessiveEndings.stripping($0).word }
         let typesAsked = Set(interpretation.types)
         let namedAsSaid = Set(saidWholeNames.filter { candidate in
             (typesAsked.isEmpty || candidate.record.map { typesAsked.contains($0.identifier.type) } ?? false)
