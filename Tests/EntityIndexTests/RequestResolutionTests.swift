@@ -164,6 +164,8 @@ import Testing
             + (1...30).map { Entity(type: "notes.note", id: "session-\($0)", properties: ["title": .string("Suiting Session \($0)")]) }
             + [Entity(type: "notes.note", id: "said", properties: ["title": "Are May Suiting"])])
         #expect(try index.resolve(SearchQuery("Are May Suiting")).results.first?.identifier.id == "said")
+        // So when a typo is read as the name word meant.
+        #expect(try index.resolve(SearchQuery("Are May Suixing")).results.first?.identifier.id == "said")
     }
 
     @Test func recurringEventsMatchEveryOccurrence() throws {

@@ -168,14 +168,17 @@ struct RequestSearch {
         // are fewer ("Are May Suiting", whose small words the search leaves out): they need not pass the filters.
         let taken = wordsUnderstandingTook(saidWords)
         let namesAsSaid = saidWords.map { grammar.vocabulary.possessiveEndings.stripping($0).word }
-        let namedWordForWord = plan.words.map(\.word) != namesAsSaid
-            && saidWholeNames.contains { $0.names?.contains { $0.words == namesAsSaid } ?? false }
+        // Or named so once a typo is read as meant ("Are May Suixing").
+        let asMeant = matchesNames ? try names.wholeNamesAsMeant(said: namesAsSaid, filter: try typesFilter) : []
+        let namedWordForWordAsSaid = saidWholeNames.filter { $0.names?.contains { $0.words == namesAsSaid } ?? false }
+            + asMeant.flatMap(\.candidates)
+        let namedWordForWord = plan.words.map(\.word) != namesAsSaid && !namedWordForWordAsSaid.isEmpty
         let saysMore = !taken.isEmpty || (wholeNames.isEmpty && !saidWholeNames.isEmpty) || namedWordForWord
         let said = matchesNames && saysMore ? saidWords : nil
         // Found only by their names as said, and of those, the ones that fail the filters Xapian checks.
         var rawOnlyNamed: Set<UInt32> = [], rawNamed: Set<UInt32> = []
         if let said {
-            let raw = try rawNameCandidates(for: said, wholeNames: saidWholeNames, names: names)
+            let raw = try rawNameCandidates(for: said, wholeNames: saidWholeNames + asMeant.flatMap(\.candidates), names: names)
             // Those that pass the filters too are found like any other.
             let rawOnly = raw.filter { $0.documentID.map { found[$0] == nil } ?? false }
             rawOnlyNamed = Set(rawOnly.compactMap(\.documentID))
@@ -282,9 +285,8 @@ struct RequestSearch {
         // futsal tournament": the event named so, then the photo whose caption says it), then a name that holds them
         // in the order said ("Suit Mateo" before "Mateo Suit").
         let typesAsked = Set(interpretation.types)
-        let namedAsSaid = Set(saidWholeNames.filter { candidate in
-            (typesAsked.isEmpty || candidate.record.map { typesAsked.contains($0.identifier.type) } ?? false)
-                && candidate.names?.contains { $0.words == namesAsSaid } ?? false
+        let namedAsSaid = Set(namedWordForWordAsSaid.filter { candidate in
+            typesAsked.isEmpty || candidate.record.map { typesAsked.contains($0.identifier.type) } ?? false
         }.compactMap(\.documentID))
         let inOrderSaid = Set(scored.filter { candidate in
             !words.isEmpty && candidate.names.map { NameScoring.keepsOrder(wordsQuery, names: $0) } ?? false
