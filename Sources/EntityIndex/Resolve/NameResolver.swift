@@ -83,18 +83,17 @@ struct NameResolver {
 
     /// Entities named word for word as a reading of the words in which the
     /// one word no name holds is read as a name word it is a typo of ("Are May
-    /// Suixing"), with the reading each is named as; at most
-    /// `misspeltWholeNameReadings` readings. None unless exactly one word is
-    /// unknown to names: with more, the words are likelier a request than a
-    /// misspelt name, and guessing at each would cost every such request.
-    func wholeNamesAsMeant(said words: [String], filter: Query?) throws -> [(reading: [String], candidates: [Candidate])] {
+    /// Suixing"); at most `misspeltWholeNameReadings` readings. None unless
+    /// exactly one word is unknown to names: with more, the words are likelier
+    /// a request than a misspelt name, and guessing at each would cost every
+    /// such request.
+    func namedWordForWordAsMeant(said words: [String], filter: Query?) throws -> [Candidate] {
         let unknown = try words.indices.filter { try reader.database.termFrequency(IndexLayout.nameTerm(words[$0])) == 0 }
         guard unknown.count == 1, words.count > 1 else { return [] }
-        return try corrections(of: words[unknown[0]]).sorted().prefix(Self.misspeltWholeNameReadings).compactMap { meant in
+        return try corrections(of: words[unknown[0]]).sorted().prefix(Self.misspeltWholeNameReadings).flatMap { meant in
             var reading = words
             reading[unknown[0]] = meant
-            let named = try wholeNameCandidates(for: reading, filter: filter).filter { $0.names?.contains { $0.words == reading } ?? false }
-            return named.isEmpty ? nil : (reading, named)
+            return try wholeNameCandidates(for: reading, filter: filter).filter { $0.names?.contains { $0.words == reading } ?? false }
         }
     }
 

@@ -169,16 +169,16 @@ struct RequestSearch {
         let taken = wordsUnderstandingTook(saidWords)
         let namesAsSaid = saidWords.map { grammar.vocabulary.possessiveEndings.stripping($0).word }
         // Or named so once a typo is read as meant ("Are May Suixing").
-        let asMeant = matchesNames ? try names.wholeNamesAsMeant(said: namesAsSaid, filter: try typesFilter) : []
+        let asMeant = matchesNames ? try names.namedWordForWordAsMeant(said: namesAsSaid, filter: try typesFilter) : []
         let namedWordForWordAsSaid = saidWholeNames.filter { $0.names?.contains { $0.words == namesAsSaid } ?? false }
-            + asMeant.flatMap(\.candidates)
+            + asMeant
         let namedWordForWord = plan.words.map(\.word) != namesAsSaid && !namedWordForWordAsSaid.isEmpty
         let saysMore = !taken.isEmpty || (wholeNames.isEmpty && !saidWholeNames.isEmpty) || namedWordForWord
         let said = matchesNames && saysMore ? saidWords : nil
         // Found only by their names as said, and of those, the ones that fail the filters Xapian checks.
         var rawOnlyNamed: Set<UInt32> = [], rawNamed: Set<UInt32> = []
         if let said {
-            let raw = try rawNameCandidates(for: said, wholeNames: saidWholeNames + asMeant.flatMap(\.candidates), names: names)
+            let raw = try rawNameCandidates(for: said, wholeNames: saidWholeNames + asMeant, names: names)
             // Those that pass the filters too are found like any other.
             let rawOnly = raw.filter { $0.documentID.map { found[$0] == nil } ?? false }
             rawOnlyNamed = Set(rawOnly.compactMap(\.documentID))
