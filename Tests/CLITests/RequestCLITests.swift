@@ -65,6 +65,9 @@ import Testing
         #expect(rows.contains { $0.hasPrefix("on") && $0.contains(" meaning ") && $0.contains("entityneighbours=5") })
         #expect(try CLITests.run(["eval", "--queries", requests.path, "--corpus", CLITests.corpus, "--bm25", "1.2"]).status == 64)
         #expect(try CLITests.run(["eval", "--queries", "/nonexistent/requests.jsonl", "--corpus", CLITests.corpus]).status != 0)
+        // Another collection's queries go with --beir only: beside --queries they would be ignored.
+        let across = try CLITests.run(["eval", "--queries", requests.path, "--corpus", CLITests.corpus, "--queries-from", "/tmp"])
+        #expect(across.status == 64 && across.error.contains("--beir"))
     }
 
     @Test func deletingByRequestDeletesOnlyAResolvedAnswer() throws {

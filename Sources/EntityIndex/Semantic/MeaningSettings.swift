@@ -116,11 +116,11 @@ public struct MeaningSettings: Sendable, Hashable {
     public var keyValueDescription: String {
         let pairs: [(String, Any)] = [
             ("neighbours", neighboursPerWord), ("expansions", maximumExpansions), ("rarity", expansionMaximumFrequency),
-            ("similarity", minimumSimilarity), ("weight", expansionWeight), ("depth", rerankDepth), ("rerank", rerankWeight), ("unheld", rerankBoostForUnheldWords),
-            ("unknown", unknownWordDocuments), ("feedback", feedbackTerms), ("feedbackdocs", feedbackDocuments),
-            ("feedbackweight", feedbackWeight), ("entityneighbours", neighboursPerEntityWord),
-            ("entityweight", entityNeighbourWeight), ("linked", linkedWordsPerWord), ("borrow", borrowedLinkNeighbours), ("nearest", nearestEntities),
-            ("nearestsimilarity", nearestMinimumSimilarity),
+            ("similarity", minimumSimilarity), ("weight", expansionWeight), ("depth", rerankDepth), ("rerank", rerankWeight),
+            ("unheld", rerankBoostForUnheldWords), ("unknown", unknownWordDocuments), ("feedback", feedbackTerms),
+            ("feedbackdocs", feedbackDocuments), ("feedbackweight", feedbackWeight), ("entityneighbours", neighboursPerEntityWord),
+            ("entityweight", entityNeighbourWeight), ("linked", linkedWordsPerWord), ("borrow", borrowedLinkNeighbours),
+            ("nearest", nearestEntities), ("nearestsimilarity", nearestMinimumSimilarity),
         ]
         return pairs.map { "\($0.0)=\($0.1)" }.joined(separator: ",")
     }

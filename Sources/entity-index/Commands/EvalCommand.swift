@@ -72,6 +72,9 @@ enum EvalCommand: Command {
     static func run(_ arguments: ParsedArguments, indexPath: String?, schemas: SchemaRegistry) throws -> ExitStatus {
         let lexicon = try arguments.value("--lexicon").map(Lexicon.init(contentsOf:)) ?? (try? Lexicon.bundled())
         if let file = arguments.value("--queries") {
+            guard arguments.value("--queries-from") == nil else {
+                throw UsageError("--queries-from asks a BEIR collection another's queries: use it with --beir, not --queries")
+            }
             return try evaluateRequests(file, arguments: arguments, indexPath: indexPath, schemas: schemas, lexicon: lexicon)
         }
         guard let directory = arguments.value("--beir") else { throw UsageError("--beir DIR or --queries FILE is required") }
