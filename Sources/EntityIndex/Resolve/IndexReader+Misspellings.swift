@@ -21,11 +21,16 @@ extension IndexReader {
     }
 
     /// Whether a word misspells a word of some entity's name ("tyxho" for
-    /// Tycho): neither the lexicon nor the index holds it, and a name word
-    /// lies within its typo allowance.
+    /// Tycho): it may (`mayMisspellName(_:lexicon:)`), and a name word lies
+    /// within its typo allowance.
     func misspellsName(_ word: String, lexicon: Lexicon?) throws -> Bool {
-        guard lexicon?.id(of: word) == nil, try database.termFrequency(word) == 0,
-              try database.termFrequency(IndexLayout.nameTerm(word)) == 0 else { return false }
-        return !(try NameResolver(reader: self).corrections(of: word)).isEmpty
+        try mayMisspellName(word, lexicon: lexicon) && !(try NameResolver(reader: self).corrections(of: word)).isEmpty
+    }
+
+    /// Whether a word may be a typo of a name word: neither the lexicon, nor
+    /// the index, nor any name holds it. One lexicon and two term look-ups.
+    func mayMisspellName(_ word: String, lexicon: Lexicon?) throws -> Bool {
+        try lexicon?.id(of: word) == nil && database.termFrequency(word) == 0
+            && database.termFrequency(IndexLayout.nameTerm(word)) == 0
     }
 }

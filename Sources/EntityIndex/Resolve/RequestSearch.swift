@@ -168,10 +168,11 @@ struct RequestSearch {
         // are fewer ("Are May Suiting", whose small words the search leaves out): they need not pass the filters.
         let taken = wordsUnderstandingTook(saidWords)
         let namesAsSaid = saidWords.map { grammar.vocabulary.possessiveEndings.stripping($0).word }
-        // Or named so once a typo is read as meant ("Are May Suixing").
-        let asMeant = matchesNames ? try names.namedWordForWordAsMeant(said: namesAsSaid, filter: try typesFilter) : []
-        let namedWordForWordAsSaid = saidWholeNames.filter { $0.names?.contains { $0.words == namesAsSaid } ?? false }
-            + asMeant
+        let namedExactlyAsSaid = saidWholeNames.filter { $0.names?.contains { $0.words == namesAsSaid } ?? false }
+        // Or, when none is, named so once a typo is read as meant ("Are May Suixing").
+        let asMeant = matchesNames && namedExactlyAsSaid.isEmpty
+            ? try names.namedWordForWordAsMeant(said: namesAsSaid, filter: try typesFilter, lexicon: configuration.lexicon) : []
+        let namedWordForWordAsSaid = namedExactlyAsSaid + asMeant
         let namedWordForWord = plan.words.map(\.word) != namesAsSaid && !namedWordForWordAsSaid.isEmpty
         let saysMore = !taken.isEmpty || (wholeNames.isEmpty && !saidWholeNames.isEmpty) || namedWordForWord
         let said = matchesNames && saysMore ? saidWords : nil

@@ -122,9 +122,12 @@ struct TextResolver {
     func addMeaning(to plan: inout Plan, expandingEveryWord: Bool = false) throws {
         guard let lexicon, !plan.usesMeaning else { return }
         plan.usesMeaning = true
+        // Words no entity holds, looked up once, when a search of another language asks which they are.
+        let usesUnheld = meaningSettings.borrowedLinkNeighbours > 0 || meaningSettings.rerankBoostForUnheldWords > 0
+        let unheld: Set<String> = usesUnheld ? Set(try plan.words.filter { try isUnheld($0.stems) }.map(\.word)) : []
         if meaningSettings.entityNeighbourWeight > 0 {
             plan.entityNeighbourWeight = meaningSettings.entityNeighbourWeight
-            plan.entityNeighbours = try entityNeighbours(of: plan.words)
+            plan.entityNeighbours = try entityNeighbours(of: plan.words, unheld: unheld)
         }
         let words = plan.words.map(\.word)
         let stemmer = reader.stemmers.stemmer(for: languages[0])
@@ -135,7 +138,7 @@ struct TextResolver {
             frequency: { try reader.database.termFrequency(IndexLayout.stemmedTerm($0)) })
         if meaningSettings.rerankWeight > 0 {
             plan.meaning = MeaningVector(words: words, lexicon: lexicon)
-            plan.rerankWeight = meaningSettings.rerankWeight * (1 + meaningSettings.rerankBoostForUnheldWords * (try unheldShare(of: plan)))
+            plan.rerankWeight = meaningSettings.rerankWeight * (1 + meaningSettings.rerankBoostForUnheldWords * unheldShare(of: plan, unheld))
             if meaningSettings.unknownWordDocuments > 0 {
                 plan.unknownWordTerms = plan.words.filter { lexicon.id(of: $0.word) == nil && !StopWords.english.contains($0.word) }
                     .map { IndexLayout.stemmedTerm($0.stems[0]) }
@@ -143,13 +146,10 @@ struct TextResolver {
         }
     }
 
-    /// The share of the plan's searched words whose stems no entity holds
-    /// (0 without a boost for them, which spares the look-ups).
-    private func unheldShare(of plan: Plan) throws -> Double {
-        let searched = plan.words.filter { plan.searchedWords.contains($0.word) }
-        guard meaningSettings.rerankBoostForUnheldWords > 0, !searched.isEmpty else { return 0 }
-        let unheld = try searched.filter { try isUnheld($0.stems) }
-        return Double(unheld.count) / Double(searched.count)
+    /// The share of the plan's searched words among `unheld`, those no entity holds.
+    private func unheldShare(of plan: Plan, _ unheld: Set<String>) -> Double {
+        let searched = plan.searchedWords
+        return searched.isEmpty ? 0 : Double(searched.intersection(unheld).count) / Double(searched.count)
     }
 
     /// For each content word, the terms of the index's words that donation
@@ -157,7 +157,8 @@ struct TextResolver {
     /// those it is nearest to first, at most `MeaningSettings.linkedWordsPerWord`.
     /// Links outlive the entities that made them: when there are more than
     /// that, words no entity holds any more are passed over rather than taking a place.
-    private func entityNeighbours(of words: [(word: String, stems: [String], count: Int)]) throws -> [String: [String]] {
+    /// A word among `unheld`, which no entity holds, borrows links (`borrowedLinks(of:sparing:)`) when it has none.
+    private func entityNeighbours(of words: [(word: String, stems: [String], count: Int)], unheld: Set<String>) throws -> [String: [String]] {
         var found: [String: [String]] = [:]
         for (word, stems, _) in words where Lexicon.isExpandable(word) {
             let own = Set(stems.map { IndexLayout.stemmedTerm($0) })
@@ -168,7 +169,7 @@ struct TextResolver {
                     links.append(link)
                 }
             }
-            if links.isEmpty, meaningSettings.borrowedLinkNeighbours > 0, try isUnheld(stems) {
+            if links.isEmpty, meaningSettings.borrowedLinkNeighbours > 0, unheld.contains(word) {
                 links = try borrowedLinks(of: word, sparing: own)
             }
             let limit = max(meaningSettings.linkedWordsPerWord, 0)
