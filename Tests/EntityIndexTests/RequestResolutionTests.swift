@@ -271,6 +271,23 @@ import Testing
         #expect(ids(reading.results).first == "lesung")
     }
 
+    @Test func aPeriodThatAShownEntitySaysMayBeWhatItIsAbout() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "mail.message", id: "march", properties: ["subject": "Laundry invoice, March / factura de marzo", "sentAt": "2027-04-06T08:00:00+02:00"]),
+            Entity(type: "mail.message", id: "april", properties: ["subject": "Laundry invoice, April / factura de abril", "sentAt": "2027-05-11T08:00:00+02:00"]),
+        ])
+        let shown = screen(visible: ["mail.message:march", "mail.message:april"], focused: nil)
+        // Sent in April, or about April: both stand, and neither is resolved on.
+        for request in ["open the one from April", "abre la de abril"] {
+            let april = try index.resolve(SearchQuery(request, types: ["mail.message"], context: shown,
+                                                      now: try Date("2027-05-12T09:40:00+02:00", strategy: .iso8601),
+                                                      timeZone: TimeZone(identifier: "Europe/Madrid")!))
+            #expect(april.status == .ambiguous, "\(request)")
+            #expect(Set(ids(april.results)) == ["march", "april"], "\(request)")
+        }
+    }
+
     @Test func aPersonsPossessiveTypedWithoutTheApostropheIsTheirs() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -137,7 +137,11 @@ struct Resolver {
             // "the message in Japanese", "the mail from Seán" with mail on screen: what is shown, when one fits.
             let shown = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
                                            interpretation: interpretation, clock: clock).resolve(.pointer, on: screen)
-            if shown.count == 1 { return Resolution(ranked: try self.shown(shown, limit: request.limit), interpretation: interpretation) }
+            // Several shown that each fit only in part are what is meant, unsure: "la de abril" over one mail
+            // dated April and one saying it, "the chat with the author" over chats that do not say who wrote.
+            if shown.count == 1 || shown.count > 1 && shown.allSatisfy({ $0.score <= ScreenResolver.fitsInPart }) {
+                return Resolution(ranked: try self.shown(shown, limit: request.limit), interpretation: interpretation)
+            }
         }
         if let anchor = interpretation.anchor {
             let (anchors, isSure) = try anchorEntities(anchor, of: request, clock: clock)

@@ -358,6 +358,9 @@ struct ScreenResolver {
             fitting.occurrence = occurrence ?? nil
             return fitting
         }
+        if filter.time != nil, fitting.count < candidates.count {
+            fitting = try withThoseSayingTheTime(fitting, among: candidates, constraints: constraints, filter: filter)
+        }
         if let goingOnFrom = filter.goingOnFrom, fitting.contains(where: { ($0.occurrence ?? goingOnFrom) >= goingOnFrom }) {
             // "the one at 10 on Tuesday": what begins then fits; what began before and is still going on, in part.
             fitting = fitting.map { ($0.occurrence ?? goingOnFrom) < goingOnFrom ? Self.inPart($0) : $0 }
@@ -384,6 +387,29 @@ struct ScreenResolver {
             }
         }
         return fitting
+    }
+
+    /// "La de abril", "the March one": a period may be what an entity says (the April invoice, sent in
+    /// May) rather than when it is dated. When a shown entity that the time leaves out says the time's
+    /// words, both readings stand: it joins those dated then, and all of them fit only in part.
+    private func withThoseSayingTheTime(_ fitting: [Candidate], among candidates: [Candidate], constraints: [Query],
+                                        filter: EntityFilter) throws -> [Candidate] {
+        guard let time = interpretation.time, time.from != nil || time.to != nil else { return fitting }
+        let words = time.words.filter { !grammar.vocabulary.ignored.contains($0) && $0.contains(where: \.isLetter) }
+        guard !words.isEmpty else { return fitting }
+        let dated = Set(fitting.compactMap(\.documentID))
+        let left = candidates.filter { !dated.contains($0.documentID!) }
+        var untimed = filter
+        untimed.time = nil
+        let passing = try reader.passing(left, try Query.all(constraints + [try untimed.query()].compactMap { $0 }))
+        let unfiltered = left.filter { passing.contains($0.documentID!) }
+        guard !unfiltered.isEmpty else { return fitting }
+        let text = TextResolver(reader: reader, configuration: configuration)
+        let plan = try text.plan(forWords: words, exact: [], usesMeaning: false)
+        let ids = try Query.indexed(byAnyOf: try reader.documents(of: unfiltered).map(\.uniqueTerm))
+        let sayers = Set(try text.candidates(for: plan, property: nil, filter: ids, limit: unfiltered.count).compactMap(\.documentID))
+        guard !sayers.isEmpty else { return fitting }
+        return (fitting + unfiltered.filter { sayers.contains($0.documentID!) }).map(Self.inPart)
     }
 
     /// The documents among candidates that hold words: by name, by text, or by a neighbour in meaning;
