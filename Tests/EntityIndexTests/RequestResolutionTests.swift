@@ -288,6 +288,24 @@ import Testing
         }
     }
 
+    @Test func whatIsShownIsOfferedUnsureWhenNothingSaysTheWords() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "mail.message", id: "devis", properties: ["subject": "Devis D-2027-018 – Pauline & Hugo",
+                                                                  "body": "Voici mon devis pour la journée complète : 2 600 €."]),
+            Entity(type: "mail.message", id: "facture", properties: ["subject": "Facture F-2027-031 – solde mariage",
+                                                                    "body": "Veuillez trouver la facture du solde."]),
+            Entity(type: "notes.note", id: "shots", properties: ["title": "Shot list", "body": "first dance, rings"]),
+        ])
+        // No mail says "quote" (they say "devis"): with nothing shown, nothing is found.
+        #expect(try index.resolve(SearchQuery("forward the quote to Nadia")).status == .notFound)
+        // With the mails shown, they are what may be meant, and neither is resolved on.
+        let shown = try index.resolve(SearchQuery("forward the quote to Nadia",
+                                                  context: screen(visible: ["mail.message:devis", "mail.message:facture"], focused: nil)))
+        #expect(shown.status == .ambiguous)
+        #expect(Set(ids(shown.results)) == ["devis", "facture"])
+    }
+
     @Test func aPersonsPossessiveTypedWithoutTheApostropheIsTheirs() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -192,6 +192,19 @@ struct Resolver {
         }
         // An order ("the next meeting") decides alone; otherwise what is on screen comes first among equals.
         if !screenIsEmpty, interpretation.time?.order == nil { try raise(&found, by: screen) }
+        if !screenIsEmpty, interpretation.reference == nil, !found.contains(where: { $0.score > 0 }) {
+            // "forward the quote to Nadia" over mails that call it a "devis": nothing says the words, so what is
+            // shown and fits the rest may be meant, nearest in meaning first, unsure.
+            var described = interpretation
+            described.reference = .init(kind: .pointer, words: [], isDescribed: true)
+            let shown = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
+                                           interpretation: described, clock: clock).resolve(.pointer, on: screen)
+            found = shown.map { candidate in
+                var candidate = candidate
+                candidate.score = min(candidate.score, ScreenResolver.fitsInPart)
+                return candidate
+            } + found
+        }
         found += fallbackCandidates(for: request)
         let text = TextResolver(reader: reader, configuration: configuration)
         return Resolution(ranked: try shown(found, limit: request.limit, matching: request.reportsMatches ? (plan, text) : nil),
