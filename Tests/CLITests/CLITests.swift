@@ -99,6 +99,17 @@ import Testing
         #expect(lines.dropFirst(2).first?.contains("Zoë Müller") == true)
     }
 
+    @Test func searchThatMatchesNothingExitsNotFound() throws {
+        let index = try Self.donatedIndex()
+        defer { try? FileManager.default.removeItem(atPath: index) }
+        let plain = try Self.run(["--index", index, "search", "zeppelin"])
+        #expect(plain.status == 1)
+        #expect(plain.output == "no entities match \"zeppelin\"\n")
+        let json = try Self.run(["--index", index, "search", "zeppelin", "--json"])
+        #expect(json.status == 1)
+        #expect(json.output.contains("\"status\":\"notFound\""))
+    }
+
     @Test func getDeleteAndStatsWorkOnTheSameIndex() throws {
         let index = try Self.donatedIndex()
         defer { try? FileManager.default.removeItem(atPath: index) }
@@ -230,8 +241,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: index) }
         func search(_ arguments: [String]) throws -> SearchOutput {
             let searched = try Self.run(["--index", index, "search", "--json"] + arguments)
-            #expect(searched.status == 0, "\(searched.error)")
-            return try JSONDecoder().decode(SearchOutput.self, from: Data(searched.output.utf8))
+            let output = try JSONDecoder().decode(SearchOutput.self, from: Data(searched.output.utf8))
+            #expect(searched.status == (output.results.isEmpty ? 1 : 0), "\(searched.error)")
+            return output
         }
         let byName = try search(["Lunar Orbit Lgo"])
         #expect(byName.status == "resolved")

@@ -99,17 +99,17 @@ enum SearchCommand: Command {
         if arguments.flags.contains("--json") {
             try Terminal.printJSON(Output(status: resolution.status.rawValue, results: resolution.results.map(Output.Result.init),
                                           interpretation: resolution.interpretation.map(InterpretationOutput.init), skippedShards: skipped))
-            return .success
+            return resolution.results.isEmpty ? .notFound : .success
         }
         if !skipped.isEmpty {
             Terminal.printError("answered without the shards that could not be reached: \(skipped.joined(separator: ", "))")
         }
         if resolution.results.isEmpty {
             Terminal.print("no entities match \"\(query.text)\"")
-        } else {
-            Terminal.print("status: \(resolution.status.rawValue)")
-            printTable(of: resolution.results)
+            return .notFound
         }
+        Terminal.print("status: \(resolution.status.rawValue)")
+        printTable(of: resolution.results)
         return .success
     }
 
