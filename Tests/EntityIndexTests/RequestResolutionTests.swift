@@ -304,6 +304,17 @@ import Testing
                                                   context: screen(visible: ["mail.message:devis", "mail.message:facture"], focused: nil)))
         #expect(shown.status == .ambiguous)
         #expect(Set(ids(shown.results)) == ["devis", "facture"])
+
+        // Chats named in French: an album that says "running" is found only by looking wider, after them.
+        try index.donate([
+            Entity(type: "messages.conversation", id: "club", properties: ["title": "Foulées CR 🏃‍♀️"]),
+            Entity(type: "messages.conversation", id: "wedding", properties: ["title": "Mariage S&K 💍"]),
+            Entity(type: "photos.album", id: "album", properties: ["title": "Running"]),
+        ])
+        let chats = try index.resolve(SearchQuery("mute the running chat",
+                                                  context: screen(visible: ["messages.conversation:club", "messages.conversation:wedding"], focused: nil)))
+        #expect(chats.status == .ambiguous)
+        #expect(Set(ids(chats.results).prefix(2)) == ["club", "wedding"])
     }
 
     @Test func aPersonsPossessiveTypedWithoutTheApostropheIsTheirs() throws {

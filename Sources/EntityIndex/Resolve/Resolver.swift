@@ -181,6 +181,8 @@ struct Resolver {
             }
             if alikeNamed { (found, plan) = (others, otherPlan) }
         }
+        // Whether nothing of the types asked says any of the request: what is shown may then be meant.
+        let nothingSaysIt = !found.contains { $0.score > 0 }
         if !interpretation.typeWords.isEmpty, (found.map(\.score).max() ?? 0) < Resolution.resolvedScore {
             // No entity of the types named fits well: look wider, the type words counting for the
             // types named or as words (part of a name: "the Earth Day photo").
@@ -192,9 +194,10 @@ struct Resolver {
         }
         // An order ("the next meeting") decides alone; otherwise what is on screen comes first among equals.
         if !screenIsEmpty, interpretation.time?.order == nil { try raise(&found, by: screen) }
-        if !screenIsEmpty, interpretation.reference == nil, !found.contains(where: { $0.score > 0 }) {
-            // "forward the quote to Nadia" over mails that call it a "devis": nothing says the words, so what is
-            // shown and fits the rest may be meant, nearest in meaning first, unsure.
+        if !screenIsEmpty, interpretation.reference == nil, nothingSaysIt {
+            // "forward the quote to Nadia" over mails that call it a "devis", "mute the running chat" over chats
+            // named in French: nothing of the types asked says the words, so what is shown and fits the rest may
+            // be meant, nearest in meaning first, unsure — before what only a wider search found.
             var described = interpretation
             described.reference = .init(kind: .pointer, words: [], isDescribed: true)
             let shown = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
