@@ -569,6 +569,13 @@ import Testing
         #expect(try read("what's first on Monday").contentWords.isEmpty)
         // After an article, "thing" is "one": "the last thing on my calendar tonight" is the last of them.
         #expect(try read("what's the last thing on my calendar tonight").reference?.kind == .position(-1))
+        // So is "the next thing"; and "next" before where it is ("on my calendar") orders what that holds.
+        for request in ["what's the next thing on my calendar", "what's next on my calendar"] {
+            let next = try read(request)
+            #expect(next.time?.order == .next, "\(request)")
+            #expect(next.types == ["calendar.event"], "\(request)")
+            #expect(next.contentWords.isEmpty, "\(request)")
+        }
         // Days of the year by name: the nearest one, or the last one for the past.
         #expect(try read("what's on christmas eve").time?.from == day("2026-12-24"))
         #expect(try read("what did we do on new year's eve").time?.from == day("2025-12-31"))

@@ -174,8 +174,12 @@ extension RequestParser {
                 if isReferenceNoun(at: index + length, in: request), relative == .previous || relative == .next {
                     found(.relative(relative), index..<index + length)
                 } else if isReferenceNoun(at: index + length, in: request) || isContent(at: index + length, in: request)
-                            || endsClause(at: pastFrame(from: index + length, in: request), in: request) && !isNoun(request, index..<index + length) {
-                    // "the next meeting", and after what it orders: "when am I talking to her next", "what's first (thing) on Monday".
+                            || saysOne(at: index + length, afterOrdinalAt: index, in: request)
+                            || endsClause(at: pastFrame(from: index + length, in: request), in: request) && !isNoun(request, index..<index + length)
+                            || grammar.typeNames.contains(in: request.words, at: pastFrame(from: index + length, in: request))
+                                && !isNoun(request, index..<index + length) {
+                    // "the next meeting", "the next thing on my calendar", and after what it orders: "when am I talking to
+                    // her next", "what's first (thing) on Monday", "what's next on my calendar".
                     order = (relative, request[index..<index + length])
                     request.take(index..<index + length)
                 }
