@@ -396,8 +396,13 @@ import Testing
         #expect(try read("which events mention oxygen?").contentWords == ["oxygen"])
         #expect(try read("are there any mails about the invoice").types == ["mail.message"])
         #expect(try read("are there any mails about the invoice").asksForSeveral)
-        // A container with a time stands for what it holds.
+        // A container with a time stands for what it holds; so does one said right after its cue.
         #expect(try read("my calendar next week").types == ["calendar.event"])
+        let pickup = try read("what time is the pickup in my calendar")
+        #expect(pickup.types == ["calendar.event"] && pickup.contentWords == ["pickup"])
+        #expect(try read("the milk on my list").types == ["reminders.reminder"])
+        // People hold nothing: "of my contacts" asks for contacts.
+        #expect(try read("which of my contacts have a mission control email").types.contains("messages.contact"))
         // A container after a cue is the cue's value.
         let groceries = try read("what's on the groceries list")
         #expect(groceries.types.isEmpty)

@@ -131,7 +131,13 @@ extension RequestParser {
             guard let length = matches.first?.length else { continue }
             let longest = matches.filter { $0.length == length }
             var named = Set(longest.map(\.value.type))
-            if isCueValue(named, before: index, in: request) { continue }
+            switch containingCue(named, before: index, in: request) {
+            case .value: continue
+            case .holders(let holders):
+                named = holders  // "the pickup in my calendar": what the calendar holds
+                request.take(index - 1..<index)
+            case nil: break
+            }
             if !fitting.isEmpty, named.isDisjoint(with: fitting), vocabulary.one.contains(in: request.words, at: index + length) { continue }
             if let marker = formMarker(before: index, in: request) {
                 request.take(marker..<index + length)  // what it is made into: neither wanted nor words to find
@@ -166,23 +172,36 @@ extension RequestParser {
         } ? marker : nil
     }
 
-    /// Whether a type word at a position ends the value of a cue that refers
-    /// to its type ("on the crew meals calendar"): free words with something
-    /// to say lie between the cue and it.
-    func isCueValue(_ types: Set<EntityType>, before index: Int, in request: RequestWords) -> Bool {
+    /// What a cue that refers to a type word's type, said before it, makes of
+    /// it. With free words that say something between them ("on the crew
+    /// meals calendar"), the noun ends the cue's value; with none ("in my
+    /// calendar", "on the list"), it stands for what it holds: the types whose
+    /// property the cue names. Nil when no such cue comes before it, or the
+    /// noun names people.
+    func containingCue(_ types: Set<EntityType>, before index: Int, in request: RequestWords) -> ContainingCue? {
         var position = index - 1
         var saysSomething = false
         while position >= 0, request.isFree(position) {
-            let cues = grammar.cues.matches(in: request.words, at: position, usable: request.isFree)
-            if cues.contains(where: { cue in
+            let cues = grammar.cues.matches(in: request.words, at: position, usable: request.isFree).filter { cue in
                 grammar.schemas.schema(for: cue.value.type)?.property(named: cue.value.path)?.kind.referencedType.map(types.contains) ?? false
-            }) {
-                return saysSomething
+            }
+            if !cues.isEmpty {
+                if saysSomething { return .value }
+                // People hold nothing: "which of my contacts" asks for contacts.
+                return types.isDisjoint(with: grammar.personTypes) ? .holders(Set(cues.map(\.value.type))) : nil
             }
             saysSomething = saysSomething || !vocabulary.ignored.contains(request.words[position])
             position -= 1
         }
-        return false
+        return nil
+    }
+
+    /// What a cue said before a type word makes of it (`containingCue`).
+    enum ContainingCue {
+        /// The noun ends the cue's value ("on the crew meals calendar").
+        case value
+        /// The noun stands for what it holds, of these types ("in my calendar").
+        case holders(Set<EntityType>)
     }
 
     /// "unread", "favourite", "haven't done" — for the types named, or any type
