@@ -317,6 +317,27 @@ import Testing
         #expect(Set(ids(chats.results).prefix(2)) == ["club", "wedding"])
     }
 
+    @Test func whatTheShownMessagesMentionIsFoundWithNothingFocused() throws {
+        let index = try EntityIndex()
+        let jonas = PropertyValue.object(["type": "messages.contact", "id": "jonas"])
+        let chat = PropertyValue.object(["type": "messages.conversation", "id": "chat"])
+        try index.donate([
+            Entity(type: "messages.contact", id: "jonas", properties: ["name": "Jonas Weber"]),
+            Entity(type: "messages.conversation", id: "chat", properties: ["title": "Jonas", "participants": .array([jonas])]),
+            Entity(type: "messages.message", id: "ask", properties: ["body": "Quick question: can you take the minutes at the architecture review on Thursday?",
+                                                                     "sender": jonas, "conversation": chat]),
+            Entity(type: "messages.message", id: "thanks", properties: ["body": "Thanks! And remember your self-assessment by March 1.",
+                                                                        "sender": jonas, "conversation": chat]),
+            Entity(type: "calendar.event", id: "review", properties: ["title": "Architecture review: event bus migration",
+                                                                      "startDate": "2027-02-18T13:00:00+01:00"]),
+            Entity(type: "calendar.event", id: "standup", properties: ["title": "Platform standup", "startDate": "2027-02-18T10:00:00+01:00",
+                                                                       "attendees": .array([.object(["name": "Jonas Weber"])])]),
+        ])
+        let shown = screen(visible: ["messages.conversation:chat", "messages.message:ask", "messages.message:thanks"], focused: nil)
+        let asked = try index.resolve(SearchQuery("which meeting is he asking about", context: shown))
+        #expect(ids(asked.results).first == "review")
+    }
+
     @Test func aPersonsPossessiveTypedWithoutTheApostropheIsTheirs() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -56,12 +56,19 @@ struct Resolver {
         if interpretation.isMentionedByShown {
             // "the link she mentioned": she is who mentions it, not what is wanted.
             if interpretation.reference?.kind == .person, let types = interpretation.typesApartFromPerson { interpretation.types = types }
-            if let (documentID, words) = try subject(of: screen, outside: interpretation.types) {
+            // With nothing focused, what is shown does the mentioning ("which meeting is he asking about", "the
+            // link she mentioned"), unless the request points at one of it ("the one where she mentions the glove").
+            let pointsAtShown = interpretation.reference.map { $0.kind != .person } ?? false
+            let mentioners = try subject(of: screen, outside: interpretation.types).map { [$0] }
+                ?? (pointsAtShown ? [] : mentioners(on: screen, outside: interpretation.types))
+            if !mentioners.isEmpty {
                 // "the RFC it mentions", "the doc he's talking about": an entity about what is shown, found by its name.
                 interpretation.reference = nil
                 interpretation.cues.removeAll { $0.isOnScreen && $0.words.isEmpty }
-                interpretation.contentWords += words
-                search.excluded.insert(documentID)
+                for (documentID, words) in mentioners {
+                    interpretation.contentWords += words
+                    search.excluded.insert(documentID)
+                }
             } else if interpretation.reference?.kind == .person {
                 interpretation.reference = nil
             }
@@ -239,6 +246,32 @@ struct Resolver {
         else { return nil }
         return (documentID, words)
     }
+
+    /// "Which meeting is he asking about" over a chat with nothing focused: the
+    /// things shown that may do the mentioning — not of the types asked, not
+    /// people, not what holds others (the chat itself) — with the words of
+    /// their titles (a message's body); none when more than `mentionersShown` are.
+    private func mentioners(on screen: ScreenContext, outside types: [EntityType]) throws -> [(UInt32, [String])] {
+        let shown = screen.visible.filter { identifier in
+            !types.contains(identifier.type) && !grammar.personTypes.contains(identifier.type)
+                && grammar.timedReferrers[identifier.type] == nil
+        }
+        guard shown.count <= Self.mentionersShown else { return [] }
+        return try shown.compactMap { identifier in
+            guard let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)),
+                  let entity = try reader.storedEntity(identifier), let schema = grammar.schemas.schema(for: identifier.type),
+                  let title = entity.properties[schema.titleProperty]?.stringValue else { return nil }
+            // What says something in any language: no word of the grammar's, no function word of another's.
+            let words = try normalizedWords(in: title).filter { word in
+                !grammar.vocabulary.ignored.contains(word) && word.contains(where: \.isLetter)
+                    && (configuration.lexicon.flatMap { lexicon in lexicon.id(of: word).map(lexicon.carriesMeaning) } ?? true)
+            }
+            return words.isEmpty ? nil : (documentID, words)
+        }
+    }
+
+    /// The most things shown whose words say what they mention (`mentioners(on:outside:)`).
+    static let mentionersShown = 3
 
     /// A time with an order, keeping what else it says.
     private func ordered(_ time: RequestTime?, by order: RequestTime.Order) -> RequestTime {
