@@ -49,6 +49,11 @@ import Testing
         // After a command that sets a state, "email" is a mail, not a contact's address.
         #expect(try read("mark Haruto's email as read").types == ["mail.message"])
         #expect(try read("forward Haruto's email to Yuki").types == ["mail.message"])
+        // Said to someone of a thing pointed at, the name after "to" is whom it goes to; said to a person, what follows is the message.
+        let insurance = try read("email the insurance one to Alvin")
+        #expect(insurance.command?.arguments.map(\.role) == ["recipient"] && insurance.command?.arguments.first?.words == ["alvin"])
+        #expect(insurance.reference?.kind == .pointer && insurance.contentWords == ["insurance"])
+        #expect(try read("text Amara to bring the milk").command?.arguments.map(\.role) == ["message"])
         // A word before the name that says what kind it is makes it that thing's: a permit number is no phone number.
         let permit = try read("what's the import permit number for the Naniwa shipment")
         #expect(permit.types.isEmpty && permit.contentWords.contains("number"))

@@ -249,6 +249,15 @@ extension RequestParser {
             }
             let rest = (marker.index + marker.length..<request.count).filter(request.isUntaken)
             let recipient = (body..<marker.index).filter(request.isUntaken)
+            if marker.role == "message", let first = recipient.first, !rest.isEmpty, rest.count <= Self.longestRecipient,
+               pointsAtScreen(request, at: first) || recipient.contains(where: { vocabulary.one.contains(in: request.words, at: $0) }),
+               rest.allSatisfy({ !vocabulary.ignored.contains(request.words[$0]) }) {
+                // "email the insurance one to Alvin", "text this to Mum": what is pointed at is sent, to whom the
+                // name after the marker says.
+                command.arguments.append(.init(role: "recipient", words: rest.map { request.words[$0] }, date: nil))
+                request.take(marker.index..<request.count)
+                return false
+            }
             // A message, or a topic in words to someone ("text Divs about Amma's gift"), is said, not an entity to find.
             let isSaid = marker.role == "message"
                 || marker.role == "topic" && !recipient.isEmpty && !rest.isEmpty && !pointsAtScreen(request, at: rest[0])
