@@ -338,6 +338,28 @@ import Testing
         #expect(ids(asked.results).first == "review")
     }
 
+    @Test func aCueValueThatNamesNothingDescribesWhatIsShown() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "chloe", properties: ["name": "Chloé Faure"]),
+            Entity(type: "calendar.event", id: "shoot", properties: ["title": "Séance engagement Chloé & Maxime",
+                                                                     "startDate": "2027-05-15T18:30:00+02:00",
+                                                                     "attendees": .array([.object(["name": "Chloé Faure"])])]),
+            Entity(type: "photos.asset", id: "dog", properties: ["title": "_MG_2077", "caption": "Pistache qui vole la vedette",
+                                                                 "creationDate": "2027-05-15T20:05:00+02:00"]),
+            Entity(type: "photos.asset", id: "rings", properties: ["title": "_MG_2041", "caption": "Les alliances",
+                                                                   "creationDate": "2027-05-15T19:52:00+02:00"]),
+            Entity(type: "mail.message", id: "thanks", properties: ["subject": "Merci pour les photos !!!"]),
+        ])
+        let shown = screen(visible: ["messages.contact:chloe", "mail.message:thanks", "calendar.event:shoot",
+                                     "photos.asset:dog", "photos.asset:rings"], focused: nil)
+        // No one is called "dog", and nothing shown says it: what may be with anything (not the mail, not
+        // the contact) may be meant, never resolved on.
+        let dog = try index.resolve(SearchQuery("send her the one with the dog", context: shown))
+        #expect(dog.status == .ambiguous)
+        #expect(Set(ids(dog.results)) == ["shoot", "dog", "rings"])
+    }
+
     @Test func aPersonsPossessiveTypedWithoutTheApostropheIsTheirs() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -319,6 +319,8 @@ struct ScreenResolver {
         var contentWords = interpretation.contentWords
         var constraints: [Query] = []
         var cueWords: [String] = []
+        var cuesNameEntities = false
+        var cueTypes: Set<EntityType> = []  // the types that have the properties of the cues that narrow
         let shownTypes = Set(candidates.compactMap { $0.record?.summary.identifier.type })
         for var cue in interpretation.cues where !cue.isOnScreen {
             // Only a cue the entities shown can hold narrows them ("the one from Amara");
@@ -334,6 +336,8 @@ struct ScreenResolver {
             if let query = try match.query() {
                 constraints.append(query)
                 cueWords += cue.words
+                cuesNameEntities = cuesNameEntities || match.namesEntity
+                cueTypes.formUnion(properties.map(\.type))
             } else {
                 contentWords += cue.words
             }
@@ -346,9 +350,11 @@ struct ScreenResolver {
         let valuesAsWords = passing.isEmpty && !cueWords.isEmpty
         if valuesAsWords {
             // No one shown holds the values ("the one with Chen in it" where no photo lists Chen among
-            // its people): what says them may, so they are searched as words — and must be held.
+            // its people): what says them may, so they are searched as words — and must be held when they
+            // name someone or something the index holds; else ("the one with the dog") they only describe,
+            // and what may be with anything (photos, not the mail shown beside them) fits.
             contentWords += cueWords
-            passing = try reader.passing(candidates, filterQuery)
+            passing = try reader.passing(candidates, try Query.all([filterQuery, cuesNameEntities ? nil : try Query.ofTypes(cueTypes)].compactMap { $0 }))
         }
         var fitting: [Candidate] = candidates.compactMap { candidate in
             guard passing.contains(candidate.documentID!),
@@ -377,7 +383,7 @@ struct ScreenResolver {
             // else ("translate the one I have open", "who's the owner in the second one").
             let (holders, plan) = try holders(of: contentWords, among: fitting, identifiers: interpretation.identifiers)
             let holding = fitting.filter { holders.contains($0.documentID!) }
-            if holding.count >= Self.fewestToPick(kind) || valuesAsWords {
+            if holding.count >= Self.fewestToPick(kind) || valuesAsWords && (cuesNameEntities || !holding.isEmpty) {
                 fitting = kind == .pointer ? try ranked(holding, by: plan) : holding
             } else if !(kind == .pointer && !describes && fitting.contains { $0.matched.first == "focused" }) {
                 // Nothing shown holds the words: unless the focused entity is pointed at ("translate this",
