@@ -338,6 +338,25 @@ import Testing
         #expect(ids(asked.results).first == "review")
     }
 
+    @Test func whatOnlyMeansTheWordsDoesNotKeepWhatIsShownOut() throws {
+        let index = try EntityIndex()
+        try index.donate(try RequestSetTests.corpus(of: "lyon-tune"))
+        let shown = ["calendar.event:e-recup-r5", "reminders.reminder:r-r5", "mail.message:ml-atelier-pret", "mail.message:ml-atelier-devis",
+                     "document.document:d-devis-atelier", "messages.message:m-thomas-1", "calendar.event:e-depot-r5"]
+        let request = SearchQuery("send the quote to Benoît", now: try Date("2027-06-18T09:30:00+02:00", strategy: .iso8601),
+                                  timeZone: TimeZone(identifier: "Europe/Paris")!)
+        // Nothing says "quote" (the repair shop's quote says "devis"); notes near it in meaning are found.
+        let unseen = try index.resolve(request)
+        #expect(!unseen.results.isEmpty && unseen.results.allSatisfy { $0.matched == ["meaning"] || $0.score == 0 })
+        // With the shop's mail and documents shown, they come first, unsure.
+        var onScreen = request
+        onScreen.context = screen(visible: shown, focused: nil)
+        let answer = try index.resolve(onScreen)
+        #expect(answer.status == .ambiguous)
+        #expect(Set(ids(answer.results).prefix(3)).contains("ml-atelier-devis"))
+        #expect(answer.results.prefix(shown.count).allSatisfy { $0.matched.contains("visible") })
+    }
+
     @Test func aCueValueThatNamesNothingDescribesWhatIsShown() throws {
         let index = try EntityIndex()
         try index.donate([

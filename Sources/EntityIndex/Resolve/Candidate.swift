@@ -35,6 +35,9 @@ struct Candidate {
     /// it does not hold counts as far as the word's meaning is part of it.
     var meaning: MeaningVector?
 
+    /// Whether only its nearness in meaning found it: it says none of the request's words.
+    var isFoundByMeaningOnly: Bool { matched == ["meaning"] }
+
     /// A candidate from the index, with its record when it was read already.
     init(documentID: UInt32, score: Double, matched: [String] = [], record: RecordReader? = nil) {
         self.documentID = documentID

@@ -188,8 +188,9 @@ struct Resolver {
             }
             if alikeNamed { (found, plan) = (others, otherPlan) }
         }
-        // Whether nothing of the types asked says any of the request: what is shown may then be meant.
-        let nothingSaysIt = !found.contains { $0.score > 0 }
+        // Whether nothing of the types asked says any of the request (what is near it in meaning says none of
+        // it): what is shown may then be meant.
+        let nothingSaysIt = !found.contains { $0.score > 0 && !$0.isFoundByMeaningOnly }
         if !interpretation.typeWords.isEmpty, (found.map(\.score).max() ?? 0) < Resolution.resolvedScore {
             // No entity of the types named fits well: look wider, the type words counting for the
             // types named or as words (part of a name: "the Earth Day photo").
