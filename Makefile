@@ -33,7 +33,7 @@ demo: build
 	.build/release/entity-index --index $(INDEX) donate corpora/space-crew.jsonl
 	.build/release/entity-index --index $(INDEX) donate corpora/station-life.jsonl
 	.build/release/entity-index --index $(INDEX) stats
-	.build/release/entity-index --index $(INDEX) search "$(QUERY)"
+	.build/release/entity-index --index $(INDEX) search "$(QUERY)" || test $$? -eq 1  # 1: nothing matched
 	.build/release/entity-index --index $(INDEX) search "Zoe Muller" --type messages.contact --limit 3
 	.build/release/entity-index --index $(INDEX) search "水培花园"
 	.build/release/entity-index --index $(INDEX) search "what's after the crew lunch" --now 2026-03-12T09:30:00Z --time-zone UTC --explain
@@ -53,10 +53,11 @@ cluster-demo: build
 	  $$B --index $(CLUSTER)/$$index donate corpora/space-crew.jsonl; \
 	  $$B --index $(CLUSTER)/$$index donate corpora/station-life.jsonl; \
 	done; \
-	$$B --index $(CLUSTER)/remote search "$(QUERY)" --limit 5; \
+	$$B --index $(CLUSTER)/remote search "$(QUERY)" --limit 5 || test $$? -eq 1; \
 	for query in "$(QUERY)" "Zoe Muller" "crew lunch" "Lunar Orbit Lgo" "水培花园" "what's after the crew lunch" "messages from Amara"; do \
 	  for index in remote local; do \
-	    $$B --index $(CLUSTER)/$$index search "$$query" --json --now 2026-03-12T09:30:00Z --time-zone UTC > $(CLUSTER)/$$index.json; \
+	    $$B --index $(CLUSTER)/$$index search "$$query" --json --now 2026-03-12T09:30:00Z --time-zone UTC > $(CLUSTER)/$$index.json \
+	      || test $$? -eq 1; \
 	  done; \
 	  cmp -s $(CLUSTER)/remote.json $(CLUSTER)/local.json || { echo "remote and local shards answer \"$$query\" differently"; exit 1; }; \
 	done; \
