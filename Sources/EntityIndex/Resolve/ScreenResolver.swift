@@ -354,7 +354,8 @@ struct ScreenResolver {
             // name someone or something the index holds; else ("the one with the dog") they only describe,
             // and what may be with anything (photos, not the mail shown beside them) fits.
             contentWords += cueWords
-            passing = try reader.passing(candidates, try Query.all([filterQuery, cuesNameEntities ? nil : try Query.ofTypes(cueTypes)].compactMap { $0 }))
+            let describable = cuesNameEntities ? nil : try Query.ofTypes(cueTypes)
+            passing = try reader.passing(candidates, try Query.all([filterQuery, describable].compactMap { $0 }))
         }
         var fitting: [Candidate] = candidates.compactMap { candidate in
             guard passing.contains(candidate.documentID!),

@@ -133,9 +133,9 @@ extension RequestParser {
             var named = Set(longest.map(\.value.type))
             switch containingCue(named, before: index, in: request) {
             case .value: continue
-            case .holders(let holders):
+            case .holders(let holders, let cue):
                 named = holders  // "the pickup in my calendar": what the calendar holds
-                request.take(index - 1..<index)
+                request.take(cue..<index)
             case nil: break
             }
             if !fitting.isEmpty, named.isDisjoint(with: fitting), vocabulary.one.contains(in: request.words, at: index + length) { continue }
@@ -188,7 +188,7 @@ extension RequestParser {
             if !cues.isEmpty {
                 if saysSomething { return .value }
                 // People hold nothing: "which of my contacts" asks for contacts.
-                return types.isDisjoint(with: grammar.personTypes) ? .holders(Set(cues.map(\.value.type))) : nil
+                return types.isDisjoint(with: grammar.personTypes) ? .holders(Set(cues.map(\.value.type)), cue: position) : nil
             }
             saysSomething = saysSomething || !vocabulary.ignored.contains(request.words[position])
             position -= 1
@@ -200,8 +200,8 @@ extension RequestParser {
     enum ContainingCue {
         /// The noun ends the cue's value ("on the crew meals calendar").
         case value
-        /// The noun stands for what it holds, of these types ("in my calendar").
-        case holders(Set<EntityType>)
+        /// The noun stands for what it holds, of these types ("in my calendar"); the cue is at `cue`.
+        case holders(Set<EntityType>, cue: Int)
     }
 
     /// "unread", "favourite", "haven't done" — for the types named, or any type
