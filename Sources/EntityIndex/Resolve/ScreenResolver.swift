@@ -411,6 +411,7 @@ struct ScreenResolver {
         let passing = try reader.passing(left, try Query.all(constraints + [try untimed.query()].compactMap { $0 }))
         let unfiltered = left.filter { passing.contains($0.documentID!) }
         guard !unfiltered.isEmpty else { return fitting }
+        // Said literally (not `holders(of:among:identifiers:)`): a neighbour in meaning is another period (marzo for abril).
         let text = TextResolver(reader: reader, configuration: configuration)
         let plan = try text.plan(forWords: words, exact: [], usesMeaning: false)
         let ids = try Query.indexed(byAnyOf: try reader.documents(of: unfiltered).map(\.uniqueTerm))

@@ -249,8 +249,10 @@ extension RequestParser {
             }
             let rest = (marker.index + marker.length..<request.count).filter(request.isUntaken)
             let recipient = (body..<marker.index).filter(request.isUntaken)
-            if marker.role == "message", let first = recipient.first, !rest.isEmpty, rest.count <= Self.longestRecipient,
-               pointsAtScreen(request, at: first) || recipient.contains(where: { vocabulary.one.contains(in: request.words, at: $0) }),
+            // What comes before the marker points at a thing, not at someone: "this", "the Freebox one".
+            let pointsAtThing = recipient.first.map { pointsAtScreen(request, at: $0) } ?? false
+                || recipient.contains { vocabulary.one.contains(in: request.words, at: $0) }
+            if marker.role == "message", pointsAtThing, !rest.isEmpty, rest.count <= Self.longestRecipient,
                rest.allSatisfy({ !vocabulary.ignored.contains(request.words[$0]) }) {
                 // "email the insurance one to Alvin", "text this to Mum": what is pointed at is sent, to whom the
                 // name after the marker says.
@@ -266,8 +268,7 @@ extension RequestParser {
                 request.take(marker.index..<request.count)
                 return true
             }
-            if marker.role == "subject", let first = recipient.first, !rest.isEmpty,
-               pointsAtScreen(request, at: first) || recipient.contains(where: { vocabulary.one.contains(in: request.words, at: $0) }) {
+            if marker.role == "subject", pointsAtThing, !rest.isEmpty {
                 // "add this to my calendar", "add the Freebox one to my calendar": what is pointed at is acted
                 // on, and the rest says where it goes.
                 command.arguments.append(.init(role: "destination", words: rest.map { request.words[$0] }, date: nil))

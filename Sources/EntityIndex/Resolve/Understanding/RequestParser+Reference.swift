@@ -175,9 +175,7 @@ extension RequestParser {
                     found(.relative(relative), index..<index + length)
                 } else if isReferenceNoun(at: index + length, in: request) || isContent(at: index + length, in: request)
                             || saysOne(at: index + length, afterOrdinalAt: index, in: request)
-                            || endsClause(at: pastFrame(from: index + length, in: request), in: request) && !isNoun(request, index..<index + length)
-                            || grammar.typeNames.contains(in: request.words, at: pastFrame(from: index + length, in: request))
-                                && !isNoun(request, index..<index + length) {
+                            || endsOrSaysWhere(past: index + length, in: request) && !isNoun(request, index..<index + length) {
                     // "the next meeting", "the next thing on my calendar", and after what it orders: "when am I talking to
                     // her next", "what's first (thing) on Monday", "what's next on my calendar".
                     order = (relative, request[index..<index + length])
@@ -266,6 +264,13 @@ extension RequestParser {
             position += 1
         }
         return position
+    }
+
+    /// Whether, past the words that only frame it, the clause ends after a
+    /// position or a type's noun says where ("what's next on my calendar").
+    func endsOrSaysWhere(past index: Int, in request: RequestWords) -> Bool {
+        let next = pastFrame(from: index, in: request)
+        return endsClause(at: next, in: request) || grammar.typeNames.contains(in: request.words, at: next)
     }
 
     /// Whether a clause ends before a position: the request's end or a comma.
