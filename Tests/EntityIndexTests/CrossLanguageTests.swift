@@ -22,8 +22,8 @@ import Testing
         var without = MeaningSettings.documents
         without.rerankBoostForUnheldWords = 0
         without.borrowedLinkNeighbours = 0
-        // 0.6148 and 0.4173 when measured (README, "Across languages"); these floors leave rounding room.
-        #expect(try ndcg(.documents) > 0.61)
-        #expect(try ndcg(without) < 0.42)
+        // 0.6299 and 0.4253 when measured (README, "Across languages"); these bounds leave rounding room.
+        #expect(try ndcg(.documents) > 0.62)
+        #expect(try ndcg(without) < 0.43)
     }
 }

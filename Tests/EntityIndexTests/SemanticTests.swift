@@ -20,8 +20,8 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
     ]
     let directory = TemporaryDirectory()
     try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
-    let path = directory.path + "/fixture.lexicon"
-    try LexiconWriter.data(for: entries).write(to: URL(fileURLWithPath: path))
+    let path = directory.path + "/fixture.bin"
+    try LexiconWriter.write(entries, to: path)
     return (try Lexicon(contentsOf: path), directory)
 }
 
@@ -44,39 +44,46 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
-        let path = directory.path + "/bad.lexicon"
+        let path = directory.path + "/bad.bin"
+        func refusal() -> EntityIndexError? { #expect(throws: EntityIndexError.self) { try Lexicon(contentsOf: path) } }
         try Data("not a lexicon at all, just some text".utf8).write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: EntityIndexError.self) { try Lexicon(contentsOf: path) }
-        #expect(error?.code == .invalidLexicon)
-        #expect(error?.message.contains("wrong magic") == true)
-        var truncated = LexiconWriter.data(for: [.init(word: "a", zipfFrequency: 1, vector: [1], neighbours: [])])
-        truncated.removeLast(8)
-        try truncated.write(to: URL(fileURLWithPath: path))
-        #expect(throws: EntityIndexError.self) { try Lexicon(contentsOf: path) }
-        #expect(throws: EntityIndexError.self) { try Lexicon(contentsOf: directory.path + "/missing") }
+        #expect(refusal()?.code == .invalidLexicon)
+        #expect(refusal()?.message.contains("wrong magic") == true)
+        let (words, vectors) = LexiconWriter.data(for: [.init(word: "a", zipfFrequency: 1, vector: [1], neighbours: [])])
+        try words.write(to: URL(fileURLWithPath: path))
+        #expect(refusal()?.message.contains("bad-vectors.bin") == true)  // the vectors file is missing
+        try vectors.dropLast(1).write(to: URL(fileURLWithPath: Lexicon.vectorsPath(forWordsAt: path)))
+        #expect(refusal()?.message.contains("cut short or made for another lexicon") == true)
+        try vectors.write(to: URL(fileURLWithPath: Lexicon.vectorsPath(forWordsAt: path)))
+        try words.dropLast(8).write(to: URL(fileURLWithPath: path))
+        #expect(refusal()?.message.contains("cut short") == true)
+        #expect(throws: EntityIndexError.self) { try Lexicon(contentsOf: directory.path + "/missing.bin") }
     }
 
-    /// Every byte of a lexicon flipped: it is refused, or every look-up stays inside the file
-    /// (`make test-sanitized` runs this under AddressSanitizer).
+    /// Every byte of either file of a lexicon flipped: it is refused, or every look-up stays
+    /// inside the files (`make test-sanitized` runs this under AddressSanitizer).
     @Test func aLexiconWithAnyByteFlippedIsRefusedOrReadInBounds() throws {
         let (_, directory) = try fixtureLexicon()
         defer { directory.remove() }
-        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory.path + "/fixture.lexicon")))
-        let path = directory.path + "/flipped.lexicon"
+        let wordsPath = directory.path + "/fixture.bin", vectorsPath = Lexicon.vectorsPath(forWordsAt: wordsPath)
         var refused = 0
-        for offset in original.indices {
-            var bytes = original
-            bytes[offset] ^= 0xA5
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            guard let lexicon = try? Lexicon(contentsOf: path) else {
-                refused += 1
-                continue
+        for path in [wordsPath, vectorsPath] {
+            let original = try Data(contentsOf: URL(fileURLWithPath: path))
+            for offset in original.indices {
+                var bytes = original
+                bytes[offset] ^= 0xA5
+                try bytes.write(to: URL(fileURLWithPath: path))
+                guard let lexicon = try? Lexicon(contentsOf: wordsPath) else {
+                    refused += 1
+                    continue
+                }
+                for id in 0..<lexicon.wordCount {
+                    _ = lexicon.word(id)
+                    _ = lexicon.id(of: lexicon.word(id))
+                    for neighbour in lexicon.neighbours(of: id) { _ = lexicon.cosine(id, neighbour.id) }
+                }
             }
-            for id in 0..<lexicon.wordCount {
-                _ = lexicon.word(id)
-                _ = lexicon.id(of: lexicon.word(id))
-                for neighbour in lexicon.neighbours(of: id) { _ = lexicon.cosine(id, neighbour.id) }
-            }
+            try original.write(to: URL(fileURLWithPath: path))
         }
         #expect(refused > 0)
     }

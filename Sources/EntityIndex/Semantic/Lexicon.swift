@@ -3,17 +3,19 @@ import Foundation
 /// A semantic lexicon: for each of its words, the nearest words in meaning
 /// (from embedding models, built offline by `Scripts/build_lexicon.py` and
 /// `Scripts/add_lexicon_languages.py`) and a compact vector, memory-mapped from
-/// a file in the `EIXLEX02` format. Loading maps the file without copying it;
-/// look-ups are binary searches.
+/// two files: the words (`EIXLEX03`) and, beside them, their vectors
+/// (`EIXVEC01`), so that each file stays small enough for a repository.
+/// Loading maps the files without copying them; look-ups are binary searches.
 ///
-/// The format, little-endian, sections 4-byte aligned: a 32-byte header
-/// (magic `EIXLEX02`, u32 word count N, u32 dimensions D, u32 neighbour entries
-/// T, three u32 zeros); u32 word offsets[N+1] into a UTF-8 blob of the words
-/// sorted by bytes (a word's id is its rank); u8 Zipf frequency × 10 [N];
-/// f32 scales[N]; i8 vectors[N × D] (value = i8 × scale); u32 neighbour
-/// starts[N+1] into the next two arrays; u32 neighbour ids[T], nearest first;
-/// u8 neighbour similarities[T] (cosine × 255).
-public final class Lexicon: @unchecked Sendable {  // immutable after init; the mapping is read-only
+/// The formats, little-endian, sections 4-byte aligned. Words: a 32-byte
+/// header (magic `EIXLEX03`, u32 word count N, u32 dimensions D, u32 neighbour
+/// entries T, three u32 zeros); u32 word offsets[N+1] into a UTF-8 blob of the
+/// words sorted by bytes (a word's id is its rank); u8 Zipf frequency × 10 [N];
+/// u32 neighbour starts[N+1] into the next two arrays; u32 neighbour ids[T],
+/// nearest first; u8 neighbour similarities[T] (cosine × 255). Vectors: a
+/// 32-byte header (magic `EIXVEC01`, u32 N, u32 D, four u32 zeros); f32
+/// scales[N]; i8 vectors[N × D] (value = i8 × scale), in word id order.
+public final class Lexicon: @unchecked Sendable {  // immutable after init; the mappings are read-only
     /// The number of words.
     public let wordCount: Int
     /// The length of each word's compact vector.
@@ -21,22 +23,34 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
     /// Neighbours stored in all, over every word.
     public let neighbourEntryCount: Int
 
-    private let mapping: FileMapping
-    private let wordOffsets: Int, wordBlob: Int, zipfs: Int, scales: Int, vectors: Int
+    private let mapping: FileMapping, vectorMapping: FileMapping
+    private let wordOffsets: Int, wordBlob: Int, zipfs: Int
     private let neighbourStarts: Int, neighbourIDs: Int, neighbourSimilarities: Int
+    private let scales = 32, vectors: Int
 
-    /// The magic bytes the format starts with.
-    static let magic = "EIXLEX02"
+    /// The magic bytes the words file starts with.
+    static let magic = "EIXLEX03"
+    /// The magic bytes the vectors file starts with.
+    static let vectorsMagic = "EIXVEC01"
 
-    /// Maps a lexicon file.
-    /// - Throws: `EntityIndexError.Code.invalidLexicon` when the file is missing,
-    ///   not a lexicon, or cut short.
+    /// The vectors file that goes with a words file: beside it, `-vectors`
+    /// before its `.bin` extension (`lexicon.bin`, `lexicon-vectors.bin`).
+    public static func vectorsPath(forWordsAt path: String) -> String {
+        path.hasSuffix(".bin") ? String(path.dropLast(4)) + "-vectors.bin" : path + "-vectors"
+    }
+
+    /// Maps a lexicon: its words file and the vectors file beside it
+    /// (`vectorsPath(forWordsAt:)`).
+    /// - Throws: `EntityIndexError.Code.invalidLexicon` when either file is
+    ///   missing, not a lexicon, cut short, or not made for the other.
     public init(contentsOf path: String) throws {
-        mapping = try FileMapping(path: path)
         func fail(_ reason: String) -> EntityIndexError {
             EntityIndexError(.invalidLexicon, "\(path) is not a usable lexicon: \(reason); rebuild it with Scripts/add_lexicon_languages.py")
         }
+        mapping = try FileMapping(path: path)
         guard mapping.count >= 32, mapping.bytes(0, 8).elementsEqual(Self.magic.utf8) else { throw fail("wrong magic") }
+        let vectorsPath = Self.vectorsPath(forWordsAt: path)
+        vectorMapping = try FileMapping(path: vectorsPath)
         wordCount = Int(mapping.uint32(at: 8))
         dimensions = Int(mapping.uint32(at: 12))
         neighbourEntryCount = Int(mapping.uint32(at: 16))
@@ -44,15 +58,21 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
         guard wordCount <= mapping.count, dimensions <= Self.maximumDimensions, neighbourEntryCount <= mapping.count else {
             throw fail("its header gives \(wordCount) words of \(dimensions) dimensions and \(neighbourEntryCount) neighbours")
         }
+        guard vectorMapping.count >= 32, vectorMapping.bytes(0, 8).elementsEqual(Self.vectorsMagic.utf8) else {
+            throw fail("its vectors file \(vectorsPath) has the wrong magic")
+        }
+        guard Int(vectorMapping.uint32(at: 8)) == wordCount, Int(vectorMapping.uint32(at: 12)) == dimensions,
+              vectorMapping.count == scales + wordCount * (4 + dimensions) else {
+            throw fail("its vectors file \(vectorsPath) is cut short or made for another lexicon")
+        }
+        vectors = scales + 4 * wordCount
         func aligned(_ offset: Int) -> Int { (offset + 3) & ~3 }
         wordOffsets = 32
         wordBlob = wordOffsets + 4 * (wordCount + 1)
         guard wordBlob <= mapping.count else { throw fail("cut short in the word table") }
         let blobLength = Int(mapping.uint32(at: wordOffsets + 4 * wordCount))
         zipfs = aligned(wordBlob + blobLength)
-        scales = aligned(zipfs + wordCount)
-        vectors = scales + 4 * wordCount
-        neighbourStarts = aligned(vectors + wordCount * dimensions)
+        neighbourStarts = aligned(zipfs + wordCount)
         neighbourIDs = neighbourStarts + 4 * (wordCount + 1)
         neighbourSimilarities = neighbourIDs + 4 * neighbourEntryCount
         guard neighbourSimilarities + neighbourEntryCount <= mapping.count else { throw fail("cut short") }
@@ -78,7 +98,7 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
     static let maximumDimensions = 4_096
 
     /// The lexicon shipped with EntityIndex: 50,000 English words (neighbours
-    /// from all-MiniLM-L6-v2 and GloVe) and about 10,000 words each of German,
+    /// from all-MiniLM-L6-v2 and GloVe) and about 20,000 words each of German,
     /// French, Spanish, Polish, Russian, Chinese and Japanese, aligned with them
     /// by Universal Sentence Encoder multilingual v3 (see `lexicon-manifest.json`). Mapped once.
     public static func bundled() throws -> Lexicon {
@@ -173,7 +193,7 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
 
     /// Adds `weight` × the word's compact vector to `sum`.
     func addVector(of id: Int, weight: Float, to sum: inout [Float]) {
-        let scale = mapping.float32(at: scales + 4 * id) * weight
+        let scale = vectorMapping.float32(at: scales + 4 * id) * weight
         let row = row(id)
         for dimension in 0..<dimensions {
             sum[dimension] += Float(row[dimension]) * scale
@@ -182,7 +202,7 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
 
     /// The word's compact vector, one signed byte a dimension (before its scale).
     private func row(_ id: Int) -> UnsafePointer<Int8> {
-        UnsafePointer(mapping.base.advanced(by: vectors + id * dimensions).assumingMemoryBound(to: Int8.self))
+        UnsafePointer(vectorMapping.base.advanced(by: vectors + id * dimensions).assumingMemoryBound(to: Int8.self))
     }
 
     private func wordBytes(_ id: Int) -> UnsafeRawBufferPointer {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Writes a lexicon file in the `EIXLEX02` format (the format
-/// `Scripts/add_lexicon_languages.py` produces), from words with vectors and neighbours.
-/// Used for small lexicons: test fixtures, or a service's own vocabulary.
+/// Writes a lexicon's two files, its words (`EIXLEX03`) and their vectors
+/// (`EIXVEC01`), the formats `Scripts/add_lexicon_languages.py` produces, from
+/// words with vectors and neighbours. Used for small lexicons: test fixtures,
+/// or a service's own vocabulary.
 public struct LexiconWriter {
     /// One word of a lexicon.
     public struct Entry {
@@ -24,38 +25,58 @@ public struct LexiconWriter {
         }
     }
 
-    /// The file's bytes for these entries; neighbours that are not entries are left out.
-    public static func data(for entries: [Entry]) -> Data {
+    /// Writes a lexicon of these entries: its words file at `path` and its
+    /// vectors beside it (`Lexicon.vectorsPath(forWordsAt:)`).
+    public static func write(_ entries: [Entry], to path: String) throws {
+        let (words, vectors) = data(for: entries)
+        try words.write(to: URL(fileURLWithPath: path))
+        try vectors.write(to: URL(fileURLWithPath: Lexicon.vectorsPath(forWordsAt: path)))
+    }
+
+    /// The two files' bytes for these entries; neighbours that are not entries are left out.
+    public static func data(for entries: [Entry]) -> (words: Data, vectors: Data) {
         let sorted = entries.sorted { Array($0.word.utf8).lexicographicallyPrecedes(Array($1.word.utf8)) }
         let ids = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1.word, UInt32($0)) })
         let neighbours = sorted.map { entry in entry.neighbours.compactMap { neighbour in ids[neighbour.word].map { ($0, neighbour.similarity) } } }
         let dimensions = sorted.first?.vector.count ?? 0
-        var data = Data(Lexicon.magic.utf8)
-        func append(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        func appendRunningTotals(_ counts: [Int]) {
-            var total: UInt32 = 0
-            append(0)
-            for count in counts {
-                total += UInt32(count)
-                append(total)
-            }
-        }
-        func align() { while data.count % 4 != 0 { data.append(0) } }
-        for value in [UInt32(sorted.count), UInt32(dimensions), UInt32(neighbours.joined().count), 0, 0, 0] { append(value) }
-        appendRunningTotals(sorted.map(\.word.utf8.count))
-        for entry in sorted { data.append(contentsOf: entry.word.utf8) }
-        align()
-        for entry in sorted { data.append(UInt8(min(255, max(0, (entry.zipfFrequency * 10).rounded())))) }
-        align()
+        var words = Data(Lexicon.magic.utf8)
+        for value in [UInt32(sorted.count), UInt32(dimensions), UInt32(neighbours.joined().count), 0, 0, 0] { words.append(value) }
+        words.appendRunningTotals(sorted.map(\.word.utf8.count))
+        for entry in sorted { words.append(contentsOf: entry.word.utf8) }
+        words.alignToFourBytes()
+        for entry in sorted { words.append(UInt8(min(255, max(0, (entry.zipfFrequency * 10).rounded())))) }
+        words.alignToFourBytes()
+        words.appendRunningTotals(neighbours.map(\.count))
+        for (id, _) in neighbours.joined() { words.append(id) }
+        for (_, similarity) in neighbours.joined() { words.append(UInt8(min(255, max(0, (similarity * 255).rounded())))) }
+
+        var vectors = Data(Lexicon.vectorsMagic.utf8)
+        for value in [UInt32(sorted.count), UInt32(dimensions), 0, 0, 0, 0] { vectors.append(value) }
         let scales = sorted.map { entry in max(entry.vector.map(abs).max() ?? 0, 1e-12) / 127 }
-        for scale in scales { append(scale.bitPattern) }
+        for scale in scales { vectors.append(scale.bitPattern) }
         for (entry, scale) in zip(sorted, scales) {
-            for value in entry.vector { data.append(UInt8(bitPattern: Int8((value / scale).rounded()))) }
+            for value in entry.vector { vectors.append(UInt8(bitPattern: Int8((value / scale).rounded()))) }
         }
-        align()
-        appendRunningTotals(neighbours.map(\.count))
-        for (id, _) in neighbours.joined() { append(id) }
-        for (_, similarity) in neighbours.joined() { data.append(UInt8(min(255, max(0, (similarity * 255).rounded())))) }
-        return data
+        return (words, vectors)
+    }
+}
+
+private extension Data {
+    mutating func append(_ value: UInt32) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+
+    /// 0, then each running total of the counts: the offsets of consecutive runs.
+    mutating func appendRunningTotals(_ counts: [Int]) {
+        var total: UInt32 = 0
+        append(total)
+        for count in counts {
+            total += UInt32(count)
+            append(total)
+        }
+    }
+
+    mutating func alignToFourBytes() {
+        while count % 4 != 0 { append(UInt8(0)) }
     }
 }

@@ -35,7 +35,8 @@ enum EvalCommand: Command {
                                  (see MeaningSettings; runs start from MeaningSettings.documents for --beir and from
                                  the entity defaults for --queries; entities are donated with the first run's
                                  entityneighbours)
-              --lexicon FILE     a lexicon of your own (Scripts/add_lexicon_languages.py) instead of the bundled one
+              --lexicon FILE     a lexicon of your own instead of the bundled one: the lexicon.bin that
+                                 Scripts/add_lexicon_languages.py writes, with lexicon-vectors.bin beside it
               --bm25 K1,B        BM25's parameters (repeat to compare; default: IndexConfiguration's)
               --json             print one JSON object per run
               --misses           with --queries, first list each request whose first result is
