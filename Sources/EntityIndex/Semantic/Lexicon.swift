@@ -26,6 +26,7 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
     private let mapping: FileMapping, vectorMapping: FileMapping
     private let wordOffsets: Int, wordBlob: Int, zipfs: Int
     private let neighbourStarts: Int, neighbourIDs: Int, neighbourSimilarities: Int
+    /// Where the vectors file's scales and vectors begin.
     private let scales = 32, vectors: Int
 
     /// The magic bytes the words file starts with.

@@ -40,20 +40,20 @@ public struct LexiconWriter {
         let neighbours = sorted.map { entry in entry.neighbours.compactMap { neighbour in ids[neighbour.word].map { ($0, neighbour.similarity) } } }
         let dimensions = sorted.first?.vector.count ?? 0
         var words = Data(Lexicon.magic.utf8)
-        for value in [UInt32(sorted.count), UInt32(dimensions), UInt32(neighbours.joined().count), 0, 0, 0] { words.append(value) }
+        for value in [UInt32(sorted.count), UInt32(dimensions), UInt32(neighbours.joined().count), 0, 0, 0] { words.appendLittleEndian(value) }
         words.appendRunningTotals(sorted.map(\.word.utf8.count))
         for entry in sorted { words.append(contentsOf: entry.word.utf8) }
         words.alignToFourBytes()
         for entry in sorted { words.append(UInt8(min(255, max(0, (entry.zipfFrequency * 10).rounded())))) }
         words.alignToFourBytes()
         words.appendRunningTotals(neighbours.map(\.count))
-        for (id, _) in neighbours.joined() { words.append(id) }
+        for (id, _) in neighbours.joined() { words.appendLittleEndian(id) }
         for (_, similarity) in neighbours.joined() { words.append(UInt8(min(255, max(0, (similarity * 255).rounded())))) }
 
         var vectors = Data(Lexicon.vectorsMagic.utf8)
-        for value in [UInt32(sorted.count), UInt32(dimensions), 0, 0, 0, 0] { vectors.append(value) }
+        for value in [UInt32(sorted.count), UInt32(dimensions), 0, 0, 0, 0] { vectors.appendLittleEndian(value) }
         let scales = sorted.map { entry in max(entry.vector.map(abs).max() ?? 0, 1e-12) / 127 }
-        for scale in scales { vectors.append(scale.bitPattern) }
+        for scale in scales { vectors.appendLittleEndian(scale.bitPattern) }
         for (entry, scale) in zip(sorted, scales) {
             for value in entry.vector { vectors.append(UInt8(bitPattern: Int8((value / scale).rounded()))) }
         }
@@ -62,17 +62,18 @@ public struct LexiconWriter {
 }
 
 private extension Data {
-    mutating func append(_ value: UInt32) {
+    /// Appends four bytes, least significant first.
+    mutating func appendLittleEndian(_ value: UInt32) {
         Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
     }
 
     /// 0, then each running total of the counts: the offsets of consecutive runs.
     mutating func appendRunningTotals(_ counts: [Int]) {
         var total: UInt32 = 0
-        append(total)
+        appendLittleEndian(total)
         for count in counts {
             total += UInt32(count)
-            append(total)
+            appendLittleEndian(total)
         }
     }
 
