@@ -354,6 +354,17 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
             #expect(nearest.contains(word), "\(word) is not among the neighbours of movie: \(nearest)")
         }
     }
+
+    /// Everyday words past a language's 10,500 most frequent (the lexicon's size
+    /// before 6 December) are there, next to their English meaning.
+    @Test func everydayWordsOfEveryLanguageAreThere() throws {
+        let lexicon = try Lexicon.bundled()
+        for (word, meaning) in [("contrasenas", "passwords"), ("traiteur", "catering"), ("кислород", "oxygen"), ("toallas", "towels")] {
+            let id = try #require(lexicon.id(of: word), "\(word) is not in the lexicon")
+            let nearest = lexicon.neighbours(of: id).prefix(5).map { lexicon.word($0.id) }
+            #expect(nearest.contains(meaning), "\(meaning) is not among the nearest words of \(word): \(nearest)")
+        }
+    }
 }
 
 /// Ranking metrics and the BEIR evaluation.
