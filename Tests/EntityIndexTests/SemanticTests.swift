@@ -47,8 +47,9 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         let path = directory.path + "/bad.bin"
         func refusal() -> EntityIndexError? { #expect(throws: EntityIndexError.self) { try Lexicon(contentsOf: path) } }
         try Data("not a lexicon at all, just some text".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(refusal()?.code == .invalidLexicon)
-        #expect(refusal()?.message.contains("wrong magic") == true)
+        let notALexicon = refusal()
+        #expect(notALexicon?.code == .invalidLexicon)
+        #expect(notALexicon?.message.contains("wrong magic") == true)
         let (words, vectors) = LexiconWriter.data(for: [.init(word: "a", zipfFrequency: 1, vector: [1], neighbours: [])])
         try words.write(to: URL(fileURLWithPath: path))
         #expect(refusal()?.message.contains("bad-vectors.bin") == true)  // the vectors file is missing
