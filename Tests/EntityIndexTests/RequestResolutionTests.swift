@@ -103,6 +103,35 @@ import Testing
         #expect(try index.resolve(SearchQuery("Lena's contact")).status == .ambiguous)
     }
 
+    @Test func theSpeakerIsWhoOwnsTheMailboxesAndSendsWithoutASender() throws {
+        let index = try EntityIndex()
+        let kathi: PropertyValue = ["type": "messages.contact", "id": "kathi"], tobi: PropertyValue = ["type": "messages.contact", "id": "tobi"]
+        try index.donate([
+            Entity(type: "mail.mailbox", id: "inbox", properties: ["name": "Inbox", "account": "kathi@posteo.de"]),
+            Entity(type: "messages.contact", id: "kathi", properties: ["name": "Kathi Vogel", "email": "Kathi@Posteo.de"]),
+            Entity(type: "messages.contact", id: "tobi", properties: ["name": "Tobias Vogel", "email": "tobi@web.de"]),
+            Entity(type: "messages.message", id: "asked", properties: ["body": "Can you pick up Emil?", "sender": tobi]),
+            Entity(type: "messages.message", id: "answered", properties: ["body": "Sure, after work", "sender": kathi]),
+            Entity(type: "messages.message", id: "from-phone", properties: ["body": "On my way"]),
+            Entity(type: "mail.message", id: "got", properties: ["subject": "Tickets", "from": "tobi@web.de", "to": ["kathi@posteo.de"]]),
+            Entity(type: "mail.message", id: "sent", properties: ["subject": "Re: Tickets", "from": "kathi@posteo.de", "to": ["tobi@web.de"]]),
+            Entity(type: "notes.note", id: "list", properties: ["title": "Packing list"]),
+        ])
+        func found(_ text: String, visible: [String] = []) throws -> Set<String> {
+            Set(try index.resolve(SearchQuery(text, context: screen(visible: visible, focused: nil))).results.map(\.identifier.id))
+        }
+        // Her own contact sends as she does, and a message without a sender was sent from this phone.
+        #expect(try found("who texted me") == ["asked"])
+        #expect(try found("texts I sent") == ["answered", "from-phone"])
+        #expect(try found("the mail I got") == ["got"])
+        #expect(try found("emails I sent") == ["sent"])
+        // What has no author is the owner's own.
+        #expect(try found("the note I wrote") == ["list"])
+        let shown = try index.resolve(SearchQuery("delete the one I sent", context: screen(visible: ["messages.message:asked", "messages.message:from-phone"],
+                                                                                                 focused: nil)))
+        #expect(shown.status == .resolved && shown.results.first?.identifier.id == "from-phone")
+    }
+
     @Test func aRequestThatIsAWholeNameIsThatNameEvenWhenItReadsAsAReference() throws {
         let index = try EntityIndex()
         try index.donate([

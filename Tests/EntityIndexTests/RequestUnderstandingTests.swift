@@ -273,6 +273,22 @@ import Testing
         #expect(try read("reply to Kuba's message about the balloons").cues.map(\.words) == [["kuba"]])
     }
 
+    @Test func whatTheSpeakerSentOrGotSaysWhomItIsFrom() throws {
+        #expect(try read("delete the one I sent").author == .speaker)
+        #expect(try read("what did I already tell Mateo").author == .speaker)
+        let texted = try read("who texted me this morning")
+        #expect(texted.author == .someoneElse && texted.types == ["messages.message"] && texted.contentWords.isEmpty)
+        #expect(try read("who sent me the reminder about it again?").author == .someoneElse)
+        #expect(try read("the mail I got yesterday from the fish supplier").author == .someoneElse)
+        let hugo = try read("show me everything Hugo emailed me")
+        #expect(hugo.author == .someoneElse && hugo.cues.map(\.words) == [["hugo"]])
+        // "me" after a command that sends is whom it goes to, not who sent what is wanted.
+        #expect(try read("send me the photos from Saturday").author == nil)
+        #expect(try read("text me the details").author == nil)
+        // Having got something planned is no receiving.
+        #expect(try read("what have I got tomorrow").author == nil)
+    }
+
     @Test func aPronounInALaterClauseIsAboutTheOneNotWhoseItIs() throws {
         let first = try read("the first one, what time do they get in")
         #expect(first.command?.name == "when")

@@ -111,9 +111,14 @@ enum IndexLayout {
         return value.isEmpty || value.utf8.count > Searchability.maximumWholeValueLength ? nil : value
     }
 
+    /// The prefix of the references from a property path, to any entity.
+    static func referencePrefix(path: String) -> String {
+        "XR\(path):"
+    }
+
     /// The term of a reference from a property path to an entity; nil when too long.
     static func referenceTerm(path: String, to target: EntityIdentifier) -> String? {
-        let term = "XR\(path):\(target.type.rawValue)\u{0}\(target.id)"
+        let term = referencePrefix(path: path) + "\(target.type.rawValue)\u{0}\(target.id)"
         return term.utf8.count <= maximumTermLength ? term : nil
     }
 

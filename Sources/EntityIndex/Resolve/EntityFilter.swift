@@ -2,8 +2,8 @@ import Foundation
 
 /// What an entity must be, apart from its words, to answer a request: one of
 /// some types, happening at a time (every occurrence of a recurring one
-/// counts, and one still going on then), with flags set or not, written in a language, with dates and
-/// numbers in ranges. Xapian narrows by all of it but occurrences, which are
+/// counts, and one still going on then), with flags set or not, written in a
+/// language, from the speaker or to them, with dates and numbers in ranges. Xapian narrows by all of it but occurrences, which are
 /// checked on each candidate's record.
 struct EntityFilter {
     /// The types it may be; empty for any.
@@ -16,6 +16,8 @@ struct EntityFilter {
     var flags: [RequestInterpretation.FlagCue] = []
     /// Languages it may be written in; empty for any.
     var languages: [String] = []
+    /// Whom it is from, as said of the speaker ("the one I sent"), with the speaker as the index knows them.
+    var author: (said: RequestInterpretation.Author, speaker: Speaker)? = nil
     /// The moment order is counted from ("the next" after it).
     var anchor: Double
     /// The largest blocks of time the index's entities go on in (`IndexReader.timeExtent()`), which
@@ -87,6 +89,9 @@ struct EntityFilter {
         }
         if !languages.isEmpty {
             filters.append(try Query.combine(.or, languages.map { try Query.term(IndexLayout.languageTerm($0)) }))
+        }
+        if let author {
+            filters.append(try author.speaker.filter(author.said, types: types))
         }
         return try Query.all(filters)
     }

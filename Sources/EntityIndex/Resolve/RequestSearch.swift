@@ -77,7 +77,9 @@ struct RequestSearch {
             time?.order = .next  // "the 8 am meeting": the next one at 8
         }
         let filter = EntityFilter(types: interpretation.types, time: time, ranges: request.ranges, flags: interpretation.flags,
-                                  languages: interpretation.languages, anchor: anchor, timeExtent: time == nil ? nil : try reader.timeExtent(),
+                                  languages: interpretation.languages,
+                                  author: try interpretation.author.map { ($0, try Speaker(reader: reader, grammar: grammar)) },
+                                  anchor: anchor, timeExtent: time == nil ? nil : try reader.timeExtent(),
                                   schemas: grammar.schemas, clock: clock)
         let filterQuery = try filter.query()
         let cueQueries = try cues.compactMap { try $0.match.query() }

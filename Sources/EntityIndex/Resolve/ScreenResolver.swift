@@ -343,7 +343,9 @@ struct ScreenResolver {
             }
         }
         let filter = EntityFilter(types: interpretation.types, time: interpretation.time, flags: interpretation.flags,
-                                  languages: interpretation.languages, anchor: clock.now.timeIntervalSince1970,
+                                  languages: interpretation.languages,
+                                  author: try interpretation.author.map { ($0, try Speaker(reader: reader, grammar: grammar)) },
+                                  anchor: clock.now.timeIntervalSince1970,
                                   timeExtent: interpretation.time == nil ? nil : try reader.timeExtent(), schemas: grammar.schemas, clock: clock)
         let filterQuery = try filter.query()
         var passing = try reader.passing(candidates, try Query.all(constraints + [filterQuery].compactMap { $0 }))

@@ -52,13 +52,16 @@ public struct PropertySchema: Sendable, Hashable {
     /// "cancelled"): a request that names none of the property's values ranks
     /// such entities after the others, and never resolves on one of them alone.
     public var withdrawnValues: [String]
+    /// Whether its values are addresses of the index's owner, who says "I" in
+    /// a request (a mailbox's account): "the mail I sent" is from one of them.
+    public var identifiesOwner: Bool
 
     /// A property. Unless told otherwise, one that holds text (strings, places,
     /// enumerations, transient entities) is searched as body text and any other
     /// (dates, numbers, references) is not searched.
     public init(_ name: String, _ kind: ValueKind, required: Bool = false,
                 searchable: Searchability? = nil, language: Language? = nil, words: PropertyWords = PropertyWords(),
-                withdrawn withdrawnValues: [String] = []) {
+                withdrawn withdrawnValues: [String] = [], identifiesOwner: Bool = false) {
         self.name = name
         self.kind = kind
         self.isRequired = required
@@ -66,6 +69,7 @@ public struct PropertySchema: Sendable, Hashable {
         self.language = language
         self.words = words
         self.withdrawnValues = withdrawnValues
+        self.identifiesOwner = identifiesOwner
     }
 }
 

@@ -131,10 +131,11 @@ struct SchemaJSON: Codable {
         var whenTrue: [String]?
         var whenFalse: [String]?
         var withdrawn: [String]?
+        var identifiesOwner: Bool?
         var unknownFields: [String] = []
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case name, kind, cases, required, searchable, language, spokenNames, cues, whenTrue, whenFalse, withdrawn
+            case name, kind, cases, required, searchable, language, spokenNames, cues, whenTrue, whenFalse, withdrawn, identifiesOwner
         }
     }
 
@@ -319,6 +320,7 @@ extension SchemaJSON.Property {
         whenTrue = try fields.decodeIfPresent([String].self, forKey: .whenTrue)
         whenFalse = try fields.decodeIfPresent([String].self, forKey: .whenFalse)
         withdrawn = try fields.decodeIfPresent([String].self, forKey: .withdrawn)
+        identifiesOwner = try fields.decodeIfPresent(Bool.self, forKey: .identifiesOwner)
         unknownFields = try SchemaJSON.unknownFields(in: decoder, known: CodingKeys.allCases.map(\.rawValue))
     }
 
@@ -340,6 +342,7 @@ extension SchemaJSON.Property {
         whenTrue = property.words.whenTrue
         whenFalse = property.words.whenFalse
         withdrawn = property.withdrawnValues
+        identifiesOwner = property.identifiesOwner
     }
 
     /// The property this JSON describes.
@@ -381,7 +384,7 @@ extension SchemaJSON.Property {
         return PropertySchema(name, parsed, required: required ?? false, searchable: searchability,
                               language: language.map(Language.init(rawValue:)),
                               words: PropertyWords(names: spokenNames ?? [], cues: cues ?? [], whenTrue: whenTrue ?? [], whenFalse: whenFalse ?? []),
-                              withdrawn: withdrawn ?? [])
+                              withdrawn: withdrawn ?? [], identifiesOwner: identifiesOwner ?? false)
     }
 }
 

@@ -41,6 +41,8 @@ struct InterpretationOutput: Encodable {
     let cues: [Cue]
     let flags: [Flag]
     let anchor: Reference?
+    /// "speaker" ("the one I sent") or "someoneElse" ("who texted me").
+    let author: String?
     let contentWords: [String]
     let identifiers: [String]
 
@@ -60,6 +62,7 @@ struct InterpretationOutput: Encodable {
         cues = interpretation.cues.map { Cue(properties: $0.properties.map { "\($0.type).\($0.path)" }, words: $0.words) }
         flags = interpretation.flags.map { Flag(properties: $0.properties.map { "\($0.type).\($0.path)" }, value: $0.value, words: $0.words) }
         anchor = interpretation.anchor.map { Reference(kind: $0.relation.rawValue, words: $0.words) }
+        author = interpretation.author?.rawValue
         contentWords = interpretation.contentWords
         identifiers = interpretation.identifiers
     }

@@ -34,6 +34,13 @@ final class RequestGrammar: Sendable {
     /// The values that say an entity no longer takes place, as the terms that
     /// hold them, by property (`PropertySchema.withdrawnValues`).
     let withdrawnTerms: [(path: PropertyPath, term: String)]
+    /// The properties that say whom an entity is from, for "the one I sent"
+    /// and "who texted me": those the agent's cue ("from") brings in that hold
+    /// a person or an address (a message's sender, a mail's from address).
+    let authorProperties: [PropertyPath]
+    /// The properties whose values are the index owner's own addresses
+    /// (`PropertySchema.identifiesOwner`: a mailbox's account).
+    let ownerAddressProperties: [PropertyPath]
     /// Every word the grammar knows: the vocabulary's and its types' and properties'.
     let words: Set<String>
     /// How a misspelt word of the vocabulary or of a type's or property's words is read.
@@ -49,6 +56,7 @@ final class RequestGrammar: Sendable {
         var personTypes: Set<EntityType> = []
         var enumerationCases: [PropertyPath: Set<String>] = [:]
         var withdrawnTerms: [(path: PropertyPath, term: String)] = []
+        var agentCued: [(path: PropertyPath, property: PropertySchema)] = [], ownerAddressProperties: [PropertyPath] = []
         for schema in schemas.domains.flatMap(\.types) where !schema.isTransient {
             for name in schema.spokenNames + vocabulary.typeNames[schema.type, default: []] {
                 typeNames.append((name, TypeName(type: schema.type, isPlural: false)))
@@ -61,7 +69,11 @@ final class RequestGrammar: Sendable {
                     cues += words.cues.map { ($0, path) }
                     flags += words.whenTrue.map { ($0, (path, true)) } + words.whenFalse.map { ($0, (path, false)) }
                     propertyNames += words.names.map { ($0, path) }
+                    if words.cues.contains(vocabulary.agentCue), !agentCued.contains(where: { $0.path == path }) {
+                        agentCued.append((path, property))
+                    }
                 }
+                if property.identifiesOwner { ownerAddressProperties.append(path) }
                 if case .enumeration(_, let cases) = property.kind {
                     enumerationCases[path] = Set(try cases.flatMap(normalizedWords(in:)))
                 }
@@ -76,6 +88,10 @@ final class RequestGrammar: Sendable {
         self.flags = try PhraseTable(flags)
         self.propertyNames = try PhraseTable(propertyNames)
         self.personTypes = personTypes
+        authorProperties = agentCued.filter { _, property in
+            property.searchability == .identifier || property.kind.referencedType.map(personTypes.contains) == true
+        }.map(\.path)
+        self.ownerAddressProperties = ownerAddressProperties
         scheduledTypes = Set(schemas.domains.flatMap(\.types).filter(\.isScheduled).map(\.type))
         var referrers: [EntityType: [EntityType]] = [:]
         for schema in schemas.domains.flatMap(\.types) where !schema.isTransient && schema.timeProperty != nil {

@@ -24,6 +24,7 @@ extension RequestInterpretation: CustomStringConvertible {
             lines.append("flag: \(quoted(flag.words)) -> \(flag.properties.map { "\($0.type).\($0.path)" }.joined(separator: " | ")) = \(flag.value)")
         }
         if let anchor { lines.append("anchor: \(anchor.relation.rawValue) \(quoted(anchor.words))") }
+        if let author { lines.append("author: \(author == .speaker ? "the speaker" : "someone else, to the speaker")") }
         if !identifiers.isEmpty { lines.append("identifiers: \(identifiers.joined(separator: ", "))") }
         lines.append("content: \(contentWords.isEmpty ? "(none)" : contentWords.joined(separator: " "))")
         return lines.joined(separator: "\n")

@@ -21,6 +21,10 @@ public struct RequestInterpretation: Sendable, Hashable {
     public var flags: [FlagCue]
     /// Another entity the wanted one comes after or before ("what's after the crew lunch").
     public var anchor: Anchor?
+    /// Whom the entity wanted is from, when the request says it of the one
+    /// speaking, the index's owner: "the one I sent" (`.speaker`), "who texted
+    /// me", "the mail I got" (`.someoneElse`).
+    public var author: Author?
     /// The words left to search for in names and text.
     public var contentWords: [String]
     /// Whole identifiers in the request (an email, a phone number, "tycho-station").
@@ -186,11 +190,19 @@ public struct RequestInterpretation: Sendable, Hashable {
         public var words: [String]
     }
 
+    /// Whom an entity is from, as a request says it of the one speaking.
+    public enum Author: String, Sendable, Hashable {
+        /// The speaker wrote or sent it.
+        case speaker
+        /// Someone else did, to the speaker.
+        case someoneElse
+    }
+
     /// Whether it asks for nothing in particular: no command, reference, type,
-    /// time, language, value, flag, anchor, identifier or content word.
+    /// time, language, value, flag, anchor, author, identifier or content word.
     var saysNothing: Bool {
         command == nil && reference == nil && types.isEmpty && (time?.isEmpty ?? true) && languages.isEmpty && cues.isEmpty
-            && flags.isEmpty && anchor == nil && contentWords.isEmpty && identifiers.isEmpty
+            && flags.isEmpty && anchor == nil && author == nil && contentWords.isEmpty && identifiers.isEmpty
     }
 
     /// An interpretation with nothing recognised: every word is content.

@@ -297,6 +297,40 @@ extension RequestParser {
         return cues
     }
 
+    /// "the one I sent", "what did I tell Mateo": the speaker is the author;
+    /// "who texted me", "what Hugo sent me", "the mail I got": someone else
+    /// is, to the speaker. An agent verb counts where it is free, or inside
+    /// the command past its first word ("who sent me": not "send me the photos",
+    /// whose "me" is whom the command sends to); a verb of receiving only after
+    /// the speaker. The speaker's words are taken; the verb is left to `takeAgents`.
+    func takeAuthor(_ request: inout RequestWords, commandWords: Range<Int>?) -> Interpretation.Author? {
+        for index in request.words.indices {
+            let inCommand = commandWords.map { $0.contains(index) && index > $0.lowerBound } ?? false
+            let isAgentVerb = (request.isFree(index) || inCommand) && vocabulary.agentVerbs.contains(in: request.words, at: index)
+            // "what I got", not "what have I got" (to have got is to have).
+            let isReceiptVerb = request.isFree(index) && vocabulary.receiptVerbs.contains(request.words[index])
+                && !request.words[..<index].contains { vocabulary.presentAfter[request.words[index]]?.contains($0) ?? false }
+            guard isAgentVerb || isReceiptVerb else { continue }
+            // "I sent", "I already sent" ("I" is a stop word too).
+            func saysSpeaker(_ position: Int) -> Bool {
+                request.isFree(position) && vocabulary.speakerSubjects.contains(request.words[position])
+            }
+            var subject = index - 1
+            while subject >= 0, !saysSpeaker(subject), request.isFree(subject), vocabulary.ignored.contains(request.words[subject]) {
+                subject -= 1
+            }
+            if subject >= 0, saysSpeaker(subject) {
+                request.take(subject..<subject + 1)
+                return isAgentVerb ? .speaker : .someoneElse
+            }
+            if isAgentVerb, request.isFree(index + 1), vocabulary.speaker.contains(request.words[index + 1]) {
+                request.take(index + 1..<index + 2)
+                return .someoneElse
+            }
+        }
+        return nil
+    }
+
     /// "what did Arjun send", "everything Hugo emailed me": whoever does it is
     /// the value of the agent's cue (from Arjun), and the verb may say the type (mail).
     func takeAgents(_ request: inout RequestWords, types: Set<EntityType>)

@@ -192,6 +192,7 @@ struct RequestParser {
             types = Set(settableNow)
             interpretation.types = types.sorted()
         }
+        interpretation.author = takeAuthor(&request, commandWords: command.map { $0.end - $0.command.words.count..<$0.end })
         let agents = takeAgents(&request, types: types)
         cues += agents.cues
         if !agents.types.isEmpty, requested.isEmpty || !agents.types.isDisjoint(with: requested) {

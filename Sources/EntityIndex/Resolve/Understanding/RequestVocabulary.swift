@@ -107,6 +107,9 @@ public struct RequestVocabulary: Sendable {
     let pointerFollowers: Set<String>
     /// The cue an agent verb's subject stands for ("from").
     let agentCue: String
+    /// Verbs of receiving ("got", "received"): what the speaker got ("the mail
+    /// I got yesterday") is from someone else.
+    let receiptVerbs: Set<String>
     let languageNames: PhraseTable<String>
     let languageMarkers: PhraseTable<Void>
     /// Words before a language that make it the one wanted, not the one an
@@ -371,6 +374,7 @@ public struct RequestVocabulary: Sendable {
         infinitiveLeads = try phrases(table.infinitiveLeads ?? [])
         pointerFollowers = try words(table.pointerFollowers)
         agentCue = table.agentVerbs.cue
+        receiptVerbs = try words(table.receiptVerbs ?? [])
         languageNames = try PhraseTable(table.languages.map { ($0.key, $0.value) })
         languageMarkers = try phrases(table.languageMarkers)
         languageTargets = try phrases(table.languageTargets ?? [])
@@ -484,7 +488,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, speakerSubjects, everyone, subjectPronouns, topicMarkers, attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
+        let speaker, speakerSubjects, receiptVerbs, everyone, subjectPronouns, topicMarkers, attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
         let typeNames: [String: [String]]?
         /// `PropertyWords`' lists, each optional.
         struct Words: Decodable {

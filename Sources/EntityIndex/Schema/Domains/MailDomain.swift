@@ -4,7 +4,7 @@ extension SchemaDomain {
         EntitySchema("mail.mailbox", summary: "a mailbox of an account",
                      title: "name", subtitle: ["account"], image: .systemName("tray"), spokenNames: ["mailbox", "folder"], properties: [
                          PropertySchema("name", .string, required: true, searchable: .title),
-                         PropertySchema("account", .string, searchable: .identifier),
+                         PropertySchema("account", .string, searchable: .identifier, identifiesOwner: true),
                      ]),
         EntitySchema("mail.message", summary: "an email",
                      title: "subject", subtitle: ["from", "sentAt"], image: .systemName("envelope"),
