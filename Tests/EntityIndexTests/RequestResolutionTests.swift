@@ -130,6 +130,20 @@ import Testing
         let shown = try index.resolve(SearchQuery("delete the one I sent", context: screen(visible: ["messages.message:asked", "messages.message:from-phone"],
                                                                                                  focused: nil)))
         #expect(shown.status == .resolved && shown.results.first?.identifier.id == "from-phone")
+
+        // With no mailbox, the owner is whom far more entities refer to: in every chat, the sender of their own messages.
+        let chats = try EntityIndex()
+        func person(_ id: String) -> PropertyValue { ["type": "messages.contact", "id": .string(id)] }
+        try chats.donate(["mia", "ana", "ben"].map { Entity(type: "messages.contact", id: $0, properties: ["name": .string($0.capitalized)]) } + [
+            Entity(type: "messages.conversation", id: "with-ana", properties: ["participants": [person("mia"), person("ana")]]),
+            Entity(type: "messages.conversation", id: "with-ben", properties: ["participants": [person("mia"), person("ben")]]),
+            Entity(type: "messages.message", id: "ana-asks", properties: ["body": "Lunch?", "sender": person("ana")]),
+            Entity(type: "messages.message", id: "mia-1", properties: ["body": "Sure", "sender": person("mia")]),
+            Entity(type: "messages.message", id: "mia-2", properties: ["body": "Running late", "sender": person("mia")]),
+            Entity(type: "messages.message", id: "ben-asks", properties: ["body": "Keys?", "sender": person("ben")]),
+        ])
+        #expect(Set(try chats.resolve(SearchQuery("texts I sent")).results.map(\.identifier.id)) == ["mia-1", "mia-2"])
+        #expect(Set(try chats.resolve(SearchQuery("who texted me")).results.map(\.identifier.id)) == ["ana-asks", "ben-asks"])
     }
 
     @Test func aRequestThatIsAWholeNameIsThatNameEvenWhenItReadsAsAReference() throws {

@@ -193,21 +193,11 @@ struct ScreenResolver {
         return try people(workingAt: entity, schema: schema)
     }
 
-    /// The one the index belongs to, when it is among some people and plain
-    /// who that is: "he" and "she" are never the speaker, and the speaker —
-    /// the owner of this phone's mail and chats — is referred to by far more
-    /// entities than anyone else (at least `speakerShare` times as many as the next).
+    /// The one the index belongs to, when it is among some people: "he" and
+    /// "she" are never the speaker (`Speaker.mostReferredPerson`).
     private func speaker(among people: [EntityIdentifier]) throws -> EntityIdentifier? {
-        guard people.count > 1 else { return nil }
-        var counts: [(term: String, frequency: Int)] = []
-        for type in grammar.personTypes.sorted() {
-            guard let prefix = IndexLayout.anyReferenceTerm(to: EntityIdentifier(type: type, id: "")) else { continue }
-            counts += try reader.database.terms(withPrefix: prefix)
-        }
-        let ranked = counts.sorted { $0.frequency > $1.frequency }
-        guard let top = ranked.first, top.frequency >= Self.speakerShare * max(ranked.dropFirst().first?.frequency ?? 0, 1)
-        else { return nil }
-        return people.first { IndexLayout.anyReferenceTerm(to: $0) == top.term }
+        guard people.count > 1, let owner = try Speaker.mostReferredPerson(reader: reader, grammar: grammar) else { return nil }
+        return people.contains(owner) ? owner : nil
     }
 
     /// How many entities must fit for a reference to pick among them: as many
@@ -226,10 +216,6 @@ struct ScreenResolver {
     /// The share of `fitsInPart` that how near in meaning such an entity is to
     /// the words decides: enough to order them, too little to resolve.
     static let inPartMeaningShare = 0.1
-
-    /// How many times more entities must refer to someone than to anyone else
-    /// for them to be taken as the speaker.
-    static let speakerShare = 2
 
     /// The people an entity is from or by, then with or of, then any other it
     /// refers to: a tier each, in the order of the vocabulary's possessive cues.

@@ -1,9 +1,10 @@
 /// The one who says "I" in a request — the index's owner — as the entities
-/// know them: by the owner's own addresses (the values of the properties that
-/// identify the owner, `PropertySchema.identifiesOwner`: a mailbox's account),
-/// and by the people who have one of those addresses (the owner's own
-/// contact). What the owner sent has them as its author, or no author at all:
-/// a message without a sender was sent from this phone.
+/// know them: the people who have one of the owner's own addresses (the values
+/// of the properties that identify the owner, `PropertySchema.identifiesOwner`:
+/// a mailbox's account) or whom far more entities refer to than anyone else
+/// (the owner of the phone's chats), and every address of theirs. What the
+/// owner sent has one of them as its author, or no author at all: a message
+/// without a sender was sent from this phone.
 struct Speaker {
     /// For each type that has a property saying whom an entity is from
     /// (`RequestGrammar.authorProperties`), each such property: the prefix of
@@ -14,12 +15,12 @@ struct Speaker {
 
     /// The speaker as an index's entities know them.
     init(reader: IndexReader, grammar: RequestGrammar) throws {
-        let addresses = try Self.ownAddresses(reader: reader, grammar: grammar)
-        // The people who have one of the owner's addresses: the owner's own contact.
+        var addresses = try Self.ownAddresses(reader: reader, grammar: grammar)
+        // The owner's own contacts: those with one of the owner's addresses, and whom everything refers to.
         var people: [EntityIdentifier] = []
         for type in grammar.personTypes.sorted() {
-            let properties = grammar.schemas.schema(for: type)?.properties.filter { $0.searchability == .identifier } ?? []
-            let terms = properties.flatMap { property in addresses.map { IndexLayout.identifierPrefix(for: property.name) + $0 } }
+            let properties = Self.identifierProperties(of: type, schemas: grammar.schemas)
+            let terms = properties.flatMap { property in addresses.map { IndexLayout.identifierPrefix(for: property) + $0 } }
             guard !terms.isEmpty else { continue }
             let holders = try reader.database.search(try Query.combine(.filter, [try Query.ofTypes([type]), try Query.indexed(byAnyOf: terms)]),
                                                      limit: Self.mostOwnEntities)
@@ -27,6 +28,19 @@ struct Speaker {
                 if let record = try holders.document(at: rank).record() { people.append(record.identifier) }
             }
         }
+        if let referred = try Self.mostReferredPerson(reader: reader, grammar: grammar), !people.contains(referred) {
+            people.append(referred)
+        }
+        // Their addresses are the owner's too: the mail the owner's contact sent is the owner's.
+        for person in people {
+            guard let entity = try reader.storedEntity(person) else { continue }
+            for property in Self.identifierProperties(of: person.type, schemas: grammar.schemas) {
+                if let value = entity.properties[property]?.stringValue, let address = IndexLayout.exactValue(value) {
+                    addresses.append(address)
+                }
+            }
+        }
+        addresses = Array(Set(addresses)).sorted()
         var authorship: [EntityType: [(anyValue: String, speaker: [String])]] = [:]
         for path in grammar.authorProperties {
             guard let property = grammar.schemas.property(at: path.path, of: path.type) else { continue }
@@ -55,6 +69,30 @@ struct Speaker {
         }
         return addresses.sorted()
     }
+
+    /// The names of a type's identifier properties (a contact's email and phone).
+    private static func identifierProperties(of type: EntityType, schemas: SchemaRegistry) -> [String] {
+        schemas.schema(for: type)?.properties.filter { $0.searchability == .identifier }.map(\.name) ?? []
+    }
+
+    /// The person far more entities refer to than anyone else (at least
+    /// `referenceShare` times as many as the next): the owner of the phone's
+    /// chats, in every conversation and the sender of their own messages.
+    /// Nil when no one stands out so.
+    static func mostReferredPerson(reader: IndexReader, grammar: RequestGrammar) throws -> EntityIdentifier? {
+        var counts: [(person: EntityIdentifier, frequency: Int)] = []
+        for type in grammar.personTypes.sorted() {
+            guard let prefix = IndexLayout.anyReferenceTerm(to: EntityIdentifier(type: type, id: "")) else { continue }
+            counts += try reader.database.terms(withPrefix: prefix).map { (EntityIdentifier(type: type, id: String($0.term.dropFirst(prefix.count))), $0.frequency) }
+        }
+        let ranked = counts.sorted { $0.frequency > $1.frequency }
+        guard let top = ranked.first, top.frequency >= referenceShare * max(ranked.dropFirst().first?.frequency ?? 0, 1) else { return nil }
+        return top.person
+    }
+
+    /// How many times more entities must refer to someone than to anyone else
+    /// for them to be taken as the speaker.
+    static let referenceShare = 2
 
     /// The most entities read for the owner's addresses and contacts: an owner has a few mailboxes and one card.
     static let mostOwnEntities = 1_000
