@@ -146,6 +146,21 @@ import Testing
         #expect(Set(try chats.resolve(SearchQuery("who texted me")).results.map(\.identifier.id)) == ["ana-asks", "ben-asks"])
     }
 
+    @Test func aGroupChatIsSaidToWhenNoOneIsSoCalled() throws {
+        let index = try EntityIndex()
+        func person(_ id: String) -> PropertyValue { ["type": "messages.contact", "id": .string(id)] }
+        try index.donate([
+            Entity(type: "messages.contact", id: "ana", properties: ["name": "Ana Ruiz"]),
+            Entity(type: "messages.contact", id: "ben", properties: ["name": "Ben Okafor"]),
+            Entity(type: "messages.conversation", id: "club", properties: ["title": "Book Club", "participants": [person("ana"), person("ben")]]),
+        ])
+        let club = try index.resolve(SearchQuery("text the book club that I'm late"))
+        #expect(club.status == .resolved && club.results.first?.identifier.id == "club")
+        // Someone so called is whom it is said to, not a chat they are in.
+        let ana = try index.resolve(SearchQuery("call Ana"))
+        #expect(ana.status == .resolved && ana.results.map(\.identifier.id) == ["ana"])
+    }
+
     @Test func aRequestThatIsAWholeNameIsThatNameEvenWhenItReadsAsAReference() throws {
         let index = try EntityIndex()
         try index.donate([

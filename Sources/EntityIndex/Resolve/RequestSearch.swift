@@ -133,7 +133,7 @@ struct RequestSearch {
                 plan.requiresAllWords = !wholeNames.isEmpty || !saidWholeNames.isEmpty
                 add(try names.candidates(for: words, filter: narrowed, requiringAll: plan.requiresAllWords))
             }
-            if request.property == nil, !plan.requiresAllWords {
+            if request.property == nil, !plan.requiresAllWords, !interpretation.namesRecipient {
                 // Names that stand for someone or something others refer to ("what did Amara say").
                 for word in plan.searchedWords { mentions[word] = try matcher.mentionTerms(forWord: word) }
                 plan.mentionTerms = Array(Set(mentions.values.joined())).sorted()

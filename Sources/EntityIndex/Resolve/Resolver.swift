@@ -191,6 +191,13 @@ struct Resolver {
         // Whether nothing of the types asked says any of the request (what is near it in meaning says none of
         // it): what is shown may then be meant.
         let nothingSaysIt = !found.contains { $0.score > 0 && !$0.isFoundByMeaningOnly }
+        let groups = grammar.groupTypes.filter { request.types.isEmpty || request.types.contains($0) }
+        if interpretation.namesRecipient, !groups.isEmpty, (found.map(\.score).max() ?? 0) < Resolution.minimumScore {
+            // No one is so called: "text the book club" is said to a group chat.
+            var toGroups = search
+            toGroups.interpretation.types = (interpretation.types + groups).sorted()
+            (found, plan) = try toGroups.candidates()
+        }
         if !interpretation.typeWords.isEmpty, (found.map(\.score).max() ?? 0) < Resolution.resolvedScore {
             // No entity of the types named fits well: look wider, the type words counting for the
             // types named or as words (part of a name: "the Earth Day photo").

@@ -30,6 +30,9 @@ public struct EntitySchema: Sendable, Hashable {
     public var isScheduled: Bool
     /// Whether entities of this type are people: "she", "him" and "they" point at them.
     public var isPerson: Bool
+    /// Whether entities of this type are groups of people written to or
+    /// called as one (a group chat): "text the book club" is said to one.
+    public var isGroup: Bool
     /// Whether entities of this type live only inside a parent (an event's
     /// attendees): searchable through it, never results of their own.
     public var isTransient: Bool
@@ -39,7 +42,8 @@ public struct EntitySchema: Sendable, Hashable {
     /// the time property to the first required date property, else the first date.
     public init(_ type: EntityType, summary: String, title titleProperty: String, subtitle subtitleProperties: [String] = [],
                 image: DisplayRepresentation.Image? = nil, spokenNames: [String]? = nil, timeProperty: String? = nil,
-                endProperty: String? = nil, scheduled: Bool = false, person: Bool = false, transient: Bool = false, properties: [PropertySchema]) {
+                endProperty: String? = nil, scheduled: Bool = false, person: Bool = false, group: Bool = false, transient: Bool = false,
+                properties: [PropertySchema]) {
         self.spokenNames = spokenNames ?? [String(type.rawValue.split(separator: ".").last ?? "")]
         self.type = type
         self.summary = summary
@@ -52,6 +56,7 @@ public struct EntitySchema: Sendable, Hashable {
         self.endProperty = endProperty
         self.isScheduled = scheduled
         self.isPerson = person
+        self.isGroup = group
         self.isTransient = transient
     }
 

@@ -167,6 +167,7 @@ struct SchemaJSON: Codable {
     var transient: Bool?
     var scheduled: Bool?
     var person: Bool?
+    var group: Bool?
     /// A symbol's name ("calendar"), or a URL ("https://…").
     var image: String?
     var title: String?
@@ -179,7 +180,7 @@ struct SchemaJSON: Codable {
     var unknownFields: [String] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case type, summary, transient, scheduled, person, image, title, subtitle, spokenNames, timeProperty, endProperty, properties
+        case type, summary, transient, scheduled, person, group, image, title, subtitle, spokenNames, timeProperty, endProperty, properties
     }
 
     /// Any key, to find the fields that are not part of the shape.
@@ -208,6 +209,7 @@ extension SchemaJSON {
         transient = try fields.decodeIfPresent(Bool.self, forKey: .transient)
         scheduled = try fields.decodeIfPresent(Bool.self, forKey: .scheduled)
         person = try fields.decodeIfPresent(Bool.self, forKey: .person)
+        group = try fields.decodeIfPresent(Bool.self, forKey: .group)
         image = try fields.decodeIfPresent(String.self, forKey: .image)
         title = try fields.decodeIfPresent(String.self, forKey: .title)
         subtitle = try fields.decodeIfPresent([String].self, forKey: .subtitle)
@@ -230,6 +232,7 @@ extension SchemaJSON {
         transient = schema.isTransient
         scheduled = schema.isScheduled
         person = schema.isPerson
+        group = schema.isGroup
         image = schema.image.map { image in
             switch image {
             case .systemName(let name): name
@@ -271,7 +274,7 @@ extension SchemaJSON {
         return EntitySchema(EntityType(rawValue: type), summary: summary ?? "", title: title, subtitle: subtitle ?? [],
                             image: image.map { $0.contains("://") ? .url($0) : .systemName($0) },
                             spokenNames: spokenNames, timeProperty: timeProperty, endProperty: endProperty, scheduled: scheduled ?? false,
-                            person: person ?? false, transient: transient ?? false, properties: converted)
+                            person: person ?? false, group: group ?? false, transient: transient ?? false, properties: converted)
     }
 
     /// A failure to decode, naming the type, the property and the field.
@@ -292,7 +295,7 @@ extension SchemaJSON {
         let field = path.last { $0.intValue == nil }?.stringValue ?? "?"
         let expected: String
         switch field {
-        case "transient", "scheduled", "person", "required": expected = "true or false"
+        case "transient", "scheduled", "person", "group", "required", "identifiesOwner": expected = "true or false"
         case "subtitle", "spokenNames", "cues", "whenTrue", "whenFalse": expected = "a list of strings"
         case "properties": expected = "a list of properties"
         case "cases": expected = "a list of strings, or lists by enumeration name"

@@ -23,6 +23,8 @@ final class RequestGrammar: Sendable {
     let propertyNames: PhraseTable<PropertyPath>
     /// The types of people, for "she", "him", "they".
     let personTypes: Set<EntityType>
+    /// The types of groups of people said to as one (a group chat): "text the book club".
+    let groupTypes: Set<EntityType>
     /// The types planned for a time, for a request that says only a time.
     let scheduledTypes: Set<EntityType>
     /// The types a name in a request may stand for as something another entity
@@ -88,6 +90,7 @@ final class RequestGrammar: Sendable {
         self.flags = try PhraseTable(flags)
         self.propertyNames = try PhraseTable(propertyNames)
         self.personTypes = personTypes
+        groupTypes = Set(schemas.domains.flatMap(\.types).filter(\.isGroup).map(\.type))
         authorProperties = agentCued.filter { _, property in
             property.searchability == .identifier || property.kind.referencedType.map(personTypes.contains) == true
         }.map(\.path)

@@ -48,6 +48,10 @@ public struct RequestInterpretation: Sendable, Hashable {
     /// with nothing shown, "reply to Sophie, she's asking about the gallery"
     /// wants what Sophie sent, not a person.
     var typesApartFromPerson: [EntityType]?
+    /// Whether what is wanted is whom a command is said to, by name ("text
+    /// Amara"): not what refers to them (a chat she is in), and a group chat
+    /// when no one is so called ("text the book club").
+    var namesRecipient = false
 
     /// A word said misspelt and the word of the grammar it was read as.
     public struct Misspelling: Sendable, Hashable {

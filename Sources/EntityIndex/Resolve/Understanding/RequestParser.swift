@@ -158,6 +158,7 @@ struct RequestParser {
         }
         // "she", and "text Amara" with nothing to text about: a person (of the types searched, if one is).
         if interpretation.reference?.kind == .person || (command?.recipientIsTarget ?? false) {
+            interpretation.namesRecipient = interpretation.reference?.kind != .person
             let people = types.isEmpty ? grammar.personTypes : types.intersection(grammar.personTypes)
             if !(command?.recipientIsTarget ?? false) { interpretation.typesApartFromPerson = types.sorted() }
             if !people.isEmpty { types = people }

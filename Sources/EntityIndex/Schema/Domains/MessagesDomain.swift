@@ -16,7 +16,7 @@ extension SchemaDomain {
                      ]),
         EntitySchema("messages.conversation", summary: "a chat between contacts",
                      title: "title", image: .systemName("bubble.left.and.bubble.right"),
-                     spokenNames: ["conversation", "chat", "thread", "group chat"], properties: [
+                     spokenNames: ["conversation", "chat", "thread", "group chat"], group: true, properties: [
                          PropertySchema("title", .string, searchable: .title),
                          PropertySchema("participants", .array(.reference("messages.contact")),
                                         words: PropertyWords(names: ["participants", "members"], cues: ["with"])),
