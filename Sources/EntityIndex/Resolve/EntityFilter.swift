@@ -3,8 +3,9 @@ import Foundation
 /// What an entity must be, apart from its words, to answer a request: one of
 /// some types, happening at a time (every occurrence of a recurring one
 /// counts, and one still going on then), with flags set or not, written in a
-/// language, from the speaker or to them, with dates and numbers in ranges. Xapian narrows by all of it but occurrences, which are
-/// checked on each candidate's record.
+/// language, from the speaker or to them, with dates and numbers in ranges.
+/// Xapian narrows by all of it but occurrences, which are checked on each
+/// candidate's record.
 struct EntityFilter {
     /// The types it may be; empty for any.
     var types: [EntityType] = []

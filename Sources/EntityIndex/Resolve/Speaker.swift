@@ -22,8 +22,8 @@ struct Speaker {
             let properties = Self.identifierProperties(of: type, schemas: grammar.schemas)
             let terms = properties.flatMap { property in addresses.map { IndexLayout.identifierPrefix(for: property) + $0 } }
             guard !terms.isEmpty else { continue }
-            let holders = try reader.database.search(try Query.combine(.filter, [try Query.ofTypes([type]), try Query.indexed(byAnyOf: terms)]),
-                                                     limit: Self.mostOwnEntities)
+            let holding = try Query.combine(.filter, [try Query.ofTypes([type]), try Query.indexed(byAnyOf: terms)])
+            let holders = try reader.database.search(holding, limit: Self.mostOwnEntities)
             for rank in 0..<holders.count {
                 if let record = try holders.document(at: rank).record() { people.append(record.identifier) }
             }
@@ -83,7 +83,9 @@ struct Speaker {
         var counts: [(person: EntityIdentifier, frequency: Int)] = []
         for type in grammar.personTypes.sorted() {
             guard let prefix = IndexLayout.anyReferenceTerm(to: EntityIdentifier(type: type, id: "")) else { continue }
-            counts += try reader.database.terms(withPrefix: prefix).map { (EntityIdentifier(type: type, id: String($0.term.dropFirst(prefix.count))), $0.frequency) }
+            counts += try reader.database.terms(withPrefix: prefix).map { referred in
+                (EntityIdentifier(type: type, id: String(referred.term.dropFirst(prefix.count))), referred.frequency)
+            }
         }
         let ranked = counts.sorted { $0.frequency > $1.frequency }
         guard let top = ranked.first, top.frequency >= referenceShare * max(ranked.dropFirst().first?.frequency ?? 0, 1) else { return nil }
