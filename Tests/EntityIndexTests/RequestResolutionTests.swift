@@ -161,6 +161,19 @@ import Testing
         #expect(ana.status == .resolved && ana.results.map(\.identifier.id) == ["ana"])
     }
 
+    @Test func howMuchAsksForWhatStatesAnAmount() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "reminders.reminder", id: "pay", properties: ["title": "Pay the rent"]),
+            Entity(type: "mail.message", id: "lease", properties: ["subject": "Your new lease", "body": "From July the rent is 1,250 € a month."]),
+        ])
+        let rent = try index.resolve(SearchQuery("how much is the rent"))
+        #expect(rent.interpretation?.command?.asksAmount == true)
+        #expect(rent.results.map(\.identifier.id) == ["lease", "pay"])
+        // Asked otherwise, the reminder called so comes first.
+        #expect(try index.resolve(SearchQuery("the rent")).results.first?.identifier.id == "pay")
+    }
+
     @Test func aRequestThatIsAWholeNameIsThatNameEvenWhenItReadsAsAReference() throws {
         let index = try EntityIndex()
         try index.donate([

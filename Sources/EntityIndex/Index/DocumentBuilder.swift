@@ -133,6 +133,8 @@ private struct TermWriter {
     var words: [String] { indexedWords.map(\.word) }
     /// The entity's own recurrence rule (not a part's), once indexed.
     var recurrence: Recurrence?
+    /// Whether some text of it states an amount of money (`IndexLayout.amountTerm`), once indexed.
+    private var statesAmount = false
 
     init(document: Document, stemmers: Stemmers, collectsWords: Bool) {
         self.document = document
@@ -173,6 +175,10 @@ private struct TermWriter {
 
     private mutating func indexText(_ text: String, searchability: Searchability, path: String,
                                     language: Language) throws {
+        if !statesAmount, searchability != .identifier, searchability != .notSearched, MoneyAmounts.appear(in: text) {
+            statesAmount = true
+            try document.addBooleanTerm(IndexLayout.amountTerm)
+        }
         switch searchability {
         case .title:
             try indexWords(text, path: path, language: language, frequency: IndexLayout.titleWordFrequency)

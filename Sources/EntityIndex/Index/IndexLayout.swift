@@ -128,6 +128,10 @@ enum IndexLayout {
         referenceTerm(path: "", to: target)
     }
 
+    /// The term an entity carries when its text states an amount of money
+    /// (`MoneyAmounts`): "how much is the rent" asks for one.
+    static let amountTerm = "XA"
+
     /// The term an entity carries when a flag (a bool property) of it is true.
     static func flagTerm(path: String) -> String {
         "XB\(path)"

@@ -8,7 +8,7 @@ import Foundation
 /// someone it names), by `Resolution.meaningShare` when only a neighbour in
 /// meaning is there (the word's neighbour in the entity, or the word among the
 /// entity's neighbours); for a question ("where is…"), whether its type has what is
-/// asked; and the time said, as much as the rarest word, which every candidate
+/// asked ("how much…": whether it states an amount of money); and the time said, as much as the rarest word, which every candidate
 /// measured falls in. Reads posting lists once for all candidates.
 struct Coverage {
     /// One thing the request asks for, and the terms that show a candidate has it.
@@ -52,7 +52,7 @@ struct Coverage {
     /// The units of a plan's searched words, the names they stand for, the
     /// whole identifiers and the property values.
     init(reader: IndexReader, plan: TextResolver.Plan, mentions: [String: [String]], cues: [CueMatcher.Match],
-         typeUnit: (words: [String], types: Set<EntityType>)?, askedTypes: Set<EntityType>, saysATime: Bool = false,
+         typeUnit: (words: [String], types: Set<EntityType>)?, askedTypes: Set<EntityType>, asksAmount: Bool = false, saysATime: Bool = false,
          vocabulary: RequestVocabulary, lexicon: Lexicon? = nil) throws {
         self.reader = reader
         let count = Double(try reader.database.documentCount())
@@ -95,6 +95,10 @@ struct Coverage {
         if !askedTypes.isEmpty {
             // "where is the movie night": the entity asked about has a location; "archive" acts on mail.
             units.append(Unit(weight: cueWeight, word: nil, types: askedTypes, literal: [], meaning: []))
+        }
+        if asksAmount {
+            // "how much is the rent": the entity asked about states an amount of money.
+            units.append(Unit(weight: cueWeight, word: nil, literal: [[IndexLayout.amountTerm]], meaning: []))
         }
         if saysATime {
             units.append(Unit(weight: cueWeight, word: nil, literal: [], meaning: [], heldByAll: true))

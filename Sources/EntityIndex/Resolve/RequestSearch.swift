@@ -213,10 +213,12 @@ struct RequestSearch {
         let wordsQuery = NameScoring.QueryWords(words)
         let goingOnFrom = filter.goingOnFrom
         // Words that are some entity's whole name were required of every match: each holds them all.
-        let coverage = plan.requiresAllWords && cues.isEmpty && unheldValues == 0 && typeUnit == nil && askedTypes.isEmpty ? nil
+        let asksAmount = interpretation.command?.asksAmount ?? false
+        let coverage = plan.requiresAllWords && cues.isEmpty && unheldValues == 0 && typeUnit == nil && askedTypes.isEmpty && !asksAmount
+            ? nil
             : try Coverage(reader: reader, plan: plan, mentions: mentions,
                            cues: cues.map(\.match) + Array(repeating: CueMatcher.Match(), count: unheldValues), typeUnit: typeUnit,
-                           askedTypes: askedTypes, saysATime: saysATime, vocabulary: grammar.vocabulary,
+                           askedTypes: askedTypes, asksAmount: asksAmount, saysATime: saysATime, vocabulary: grammar.vocabulary,
                            lexicon: meaningToSearch == nil ? nil : configuration.lexicon)
         // Candidates found, past the exact filters, scored by what of the request each accounts for
         // (each on its own: a candidate's score does not depend on the others').

@@ -78,6 +78,9 @@ public struct RequestInterpretation: Sendable, Hashable {
         /// Whether it changes the entity ("delete", "reschedule", "mark as
         /// read"), rather than asks about or shows it.
         public var changesEntity = false
+        /// Whether it asks how much something costs ("how much is the rent"):
+        /// an entity that states an amount of money accounts for more of it.
+        public var asksAmount = false
     }
 
     /// A value a command is done with ("to Seán", "to Monday").

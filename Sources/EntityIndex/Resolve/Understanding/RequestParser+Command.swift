@@ -44,7 +44,7 @@ extension RequestParser {
         var found = FoundCommand(command: Interpretation.Command(name: entry.name, words: request[start..<start + length], arguments: [],
                                                                  actsOn: types(named: entry.on, properties: false),
                                                                  asksAbout: types(named: entry.asks, properties: true),
-                                                                 changesEntity: entry.changes),
+                                                                 changesEntity: entry.changes, asksAmount: entry.asksAmount),
                                  end: start + length, recipientIsTarget: false, takesState: entry.argumentRoles.contains("state"),
                                  changesWhole: entry.argumentRoles.contains("state")
                                      || entry.changes && entry.argumentRoles.isDisjoint(with: ["value", "name"]),

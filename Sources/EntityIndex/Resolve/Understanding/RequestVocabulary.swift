@@ -152,6 +152,8 @@ public struct RequestVocabulary: Sendable {
         /// Whether a person named right after it wrote what it acts on ("reply to Katarzyna about
         /// the training": her message, as "reply to Katarzyna's message" says).
         let answersAuthor: Bool
+        /// Whether it asks how much something costs ("how much is"): what states an amount of money fits.
+        let asksAmount: Bool
     }
 
     /// The time words (see the table's "time" section).
@@ -325,7 +327,7 @@ public struct RequestVocabulary: Sendable {
                                      argumentRoles: Set((command.arguments ?? []).map(\.role)), many: command.many ?? false,
                                      asks: command.asks ?? [], on: command.on ?? [], changes: command.changes ?? false,
                                      sets: try command.sets.map(normalizedWords(in:)) ?? [], liesAhead: command.ahead ?? false,
-                                     answersAuthor: command.answersAuthor ?? false)
+                                     answersAuthor: command.answersAuthor ?? false, asksAmount: command.amount ?? false)
             return command.phrases.map { ($0, entry) }
         })
         let references = table.references
@@ -441,6 +443,7 @@ public struct RequestVocabulary: Sendable {
             let sets: String?
             let ahead: Bool?
             let answersAuthor: Bool?
+            let amount: Bool?
         }
         struct References: Decodable {
             let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]
