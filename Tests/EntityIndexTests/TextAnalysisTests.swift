@@ -72,7 +72,7 @@ import Testing
             #expect(MoneyAmounts.appear(in: text), "\(text)")
         }
         // Numbers alone, times, codes and a letter that names no currency here are no amounts.
-        for text in ["Room 25", "at 10:30", "permit SCL-27-0418", "ran 5 K today", "Crew 8 handover", "USD"] {
+        for text in ["Room 25", "at 10:30", "permit SCL-27-0418", "ran 5 K today", "Crew 8 handover", "USD", "Montag, den 22.04."] {
             #expect(!MoneyAmounts.appear(in: text), "\(text)")
         }
     }

@@ -8,8 +8,9 @@ import Foundation
 /// someone it names), by `Resolution.meaningShare` when only a neighbour in
 /// meaning is there (the word's neighbour in the entity, or the word among the
 /// entity's neighbours); for a question ("where is…"), whether its type has what is
-/// asked ("how much…": whether it states an amount of money); and the time said, as much as the rarest word, which every candidate
-/// measured falls in. Reads posting lists once for all candidates.
+/// asked ("how much…": whether it states an amount of money); and the time said,
+/// as much as the rarest word, which every candidate measured falls in. Reads
+/// posting lists once for all candidates.
 struct Coverage {
     /// One thing the request asks for, and the terms that show a candidate has it.
     private struct Unit {
