@@ -58,3 +58,17 @@ enum IdentifierParts {
         return parts
     }
 }
+
+extension SchemaRegistry {
+    /// An entity's identifiers (emails, phone numbers) as exact values (`IndexLayout.exactValue`).
+    func identifierValues(of entity: Entity) -> [String] {
+        guard let schema = schema(for: entity.type) else { return [] }
+        return schema.properties.filter { $0.searchability == .identifier }.flatMap { property -> [String] in
+            switch entity.properties[property.name] {
+            case .string(let text)?: IndexLayout.exactValue(text).map { [$0] } ?? []
+            case .array(let values)?: values.compactMap { $0.stringValue.flatMap(IndexLayout.exactValue) }
+            default: []
+            }
+        }
+    }
+}

@@ -169,7 +169,7 @@ struct CueMatcher {
     /// The terms of what refers to an entity or holds its identifiers.
     private func mentionTerms(of entity: Entity) -> [String] {
         (IndexLayout.anyReferenceTerm(to: entity.identifier).map { [$0] } ?? [])
-            + identifierValues(of: entity).map { IndexLayout.anyIdentifierPrefix + $0 }
+            + schemas.identifierValues(of: entity).map { IndexLayout.anyIdentifierPrefix + $0 }
     }
 
     /// The entities of a filter whose names the words fit well.
@@ -236,7 +236,7 @@ struct CueMatcher {
             // or the addresses of people so named.
             if lookedUp.addresses == nil {
                 let people = try named(words, ofTypes: grammar.personTypes.sorted { $0.rawValue < $1.rawValue }, lookedUp: &lookedUp)
-                lookedUp.addresses = (people, people.flatMap(identifierValues(of:)) + (try organizationDomains(for: significant)))
+                lookedUp.addresses = (people, people.flatMap(schemas.identifierValues(of:)) + (try organizationDomains(for: significant)))
             }
             return allWords + (lookedUp.addresses!.addresses + identifiers).map { [IndexLayout.identifierPrefix(for: path) + $0] }
         case .notSearched:
@@ -255,7 +255,7 @@ struct CueMatcher {
                                                  limit: Self.namedLimit)
         var domains: Set<String> = []
         for stored in try matches.values(inSlot: IndexLayout.entitySlot) {
-            for value in identifierValues(of: try Entity(storedData: stored)) {
+            for value in schemas.identifierValues(of: try Entity(storedData: stored)) {
                 guard let at = value.lastIndex(of: "@") else { continue }
                 let domain = value[value.index(after: at)...]
                 let name = domain.split(separator: ".").dropLast().joined(separator: ".")
@@ -263,18 +263,6 @@ struct CueMatcher {
             }
         }
         return domains.sorted()
-    }
-
-    /// An entity's identifiers (emails, phone numbers) as exact values.
-    private func identifierValues(of entity: Entity) -> [String] {
-        guard let schema = schemas.schema(for: entity.type) else { return [] }
-        return schema.properties.filter { $0.searchability == .identifier }.flatMap { property -> [String] in
-            switch entity.properties[property.name] {
-            case .string(let text)?: IndexLayout.exactValue(text).map { [$0] } ?? []
-            case .array(let values)?: values.compactMap { $0.stringValue.flatMap(IndexLayout.exactValue) }
-            default: []
-            }
-        }
     }
 }
 

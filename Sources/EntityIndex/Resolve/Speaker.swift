@@ -15,32 +15,19 @@ struct Speaker {
 
     /// The speaker as an index's entities know them.
     init(reader: IndexReader, grammar: RequestGrammar) throws {
-        var addresses = try Self.ownAddresses(reader: reader, grammar: grammar)
+        let accounts = try Self.ownAddresses(reader: reader, grammar: grammar)
         // The owner's own contacts: those with one of the owner's addresses, and whom everything refers to.
         var people: [EntityIdentifier] = []
-        for type in grammar.personTypes.sorted() {
-            let properties = Self.identifierProperties(of: type, schemas: grammar.schemas)
-            let terms = properties.flatMap { property in addresses.map { IndexLayout.identifierPrefix(for: property) + $0 } }
-            guard !terms.isEmpty else { continue }
-            let holding = try Query.combine(.filter, [try Query.ofTypes([type]), try Query.indexed(byAnyOf: terms)])
-            let holders = try reader.database.search(holding, limit: Self.mostOwnEntities)
-            for rank in 0..<holders.count {
-                if let record = try holders.document(at: rank).record() { people.append(record.identifier) }
-            }
+        if !accounts.isEmpty {
+            let holding = try Query.combine(.filter, [try Query.ofTypes(grammar.personTypes),
+                                                      try Query.indexed(byAnyOf: accounts.map { IndexLayout.anyIdentifierPrefix + $0 })])
+            people = try reader.database.search(holding, limit: Self.mostOwnEntities).records().compactMap { $0?.summary.identifier }
         }
         if let referred = try Self.mostReferredPerson(reader: reader, grammar: grammar), !people.contains(referred) {
             people.append(referred)
         }
         // Their addresses are the owner's too: the mail the owner's contact sent is the owner's.
-        for person in people {
-            guard let entity = try reader.storedEntity(person) else { continue }
-            for property in Self.identifierProperties(of: person.type, schemas: grammar.schemas) {
-                if let value = entity.properties[property]?.stringValue, let address = IndexLayout.exactValue(value) {
-                    addresses.append(address)
-                }
-            }
-        }
-        addresses = Array(Set(addresses)).sorted()
+        let addresses = Set(accounts).union(try people.compactMap(reader.storedEntity).flatMap(grammar.schemas.identifierValues(of:))).sorted()
         var authorship: [EntityType: [(anyValue: String, speaker: [String])]] = [:]
         for path in grammar.authorProperties {
             guard let property = grammar.schemas.property(at: path.path, of: path.type) else { continue }
@@ -68,11 +55,6 @@ struct Speaker {
             }
         }
         return addresses.sorted()
-    }
-
-    /// The names of a type's identifier properties (a contact's email and phone).
-    private static func identifierProperties(of type: EntityType, schemas: SchemaRegistry) -> [String] {
-        schemas.schema(for: type)?.properties.filter { $0.searchability == .identifier }.map(\.name) ?? []
     }
 
     /// The person far more entities refer to than anyone else (at least

@@ -304,6 +304,10 @@ extension RequestParser {
     /// whose "me" is whom the command sends to); a verb of receiving only after
     /// the speaker. The speaker's words are taken; the verb is left to `takeAgents`.
     func takeAuthor(_ request: inout RequestWords, commandWords: Range<Int>?) -> Interpretation.Author? {
+        // "I sent", "I already sent" ("I" is a stop word too).
+        func saysSpeaker(_ position: Int) -> Bool {
+            request.isFree(position) && vocabulary.speakerSubjects.contains(request.words[position])
+        }
         for index in request.words.indices {
             let inCommand = commandWords.map { $0.contains(index) && index > $0.lowerBound } ?? false
             let isAgentVerb = (request.isFree(index) || inCommand) && vocabulary.agentVerbs.contains(in: request.words, at: index)
@@ -311,10 +315,6 @@ extension RequestParser {
             let isReceiptVerb = request.isFree(index) && vocabulary.receiptVerbs.contains(request.words[index])
                 && !request.words[..<index].contains { vocabulary.presentAfter[request.words[index]]?.contains($0) ?? false }
             guard isAgentVerb || isReceiptVerb else { continue }
-            // "I sent", "I already sent" ("I" is a stop word too).
-            func saysSpeaker(_ position: Int) -> Bool {
-                request.isFree(position) && vocabulary.speakerSubjects.contains(request.words[position])
-            }
             var subject = index - 1
             while subject >= 0, !saysSpeaker(subject), request.isFree(subject), vocabulary.ignored.contains(request.words[subject]) {
                 subject -= 1
