@@ -146,6 +146,32 @@ import Testing
         #expect(Set(try chats.resolve(SearchQuery("who texted me")).results.map(\.identifier.id)) == ["ana-asks", "ben-asks"])
     }
 
+    @Test func anAttendeesAnswerIsTheirs() throws {
+        let index = try EntityIndex()
+        func attendee(_ name: String, _ email: String, _ status: String) -> PropertyValue {
+            ["name": .string(name), "email": .string(email), "status": .string(status)]
+        }
+        let start: PropertyValue = "2026-05-04T09:00:00Z"
+        try index.donate([
+            Entity(type: "mail.mailbox", id: "inbox", properties: ["name": "Inbox", "account": "kathi@posteo.de"]),
+            Entity(type: "messages.contact", id: "kathi", properties: ["name": "Kathi Vogel", "email": "kathi@posteo.de"]),
+            Entity(type: "calendar.event", id: "standup", properties: ["title": "Standup", "startDate": start, "attendees": [
+                attendee("Kathi Vogel", "kathi@posteo.de", "accepted"), attendee("Mateo García", "mateo@example.com", "declined")]]),
+            Entity(type: "calendar.event", id: "review", properties: ["title": "Design review", "startDate": start, "attendees": [
+                attendee("Kathi Vogel", "kathi@posteo.de", "declined"), attendee("Mateo García", "mateo@example.com", "accepted")]]),
+        ])
+        func first(_ text: String) throws -> (Resolution.Status, String?) {
+            let resolution = try index.resolve(SearchQuery(text))
+            return (resolution.status, resolution.results.first?.identifier.id)
+        }
+        // Whose answer it is, by name or as the speaker (the mailbox's owner), not anyone's at the event.
+        #expect(try first("which events did Mateo decline") == (.resolved, "standup"))
+        #expect(try first("which events did I decline") == (.resolved, "review"))
+        #expect(try first("meetings Mateo accepted") == (.resolved, "review"))
+        // Said of no one, any answer counts.
+        #expect(try index.resolve(SearchQuery("which events were declined")).status == .ambiguous)
+    }
+
     @Test func aGroupChatIsSaidToWhenNoOneIsSoCalled() throws {
         let index = try EntityIndex()
         func person(_ id: String) -> PropertyValue { ["type": "messages.contact", "id": .string(id)] }

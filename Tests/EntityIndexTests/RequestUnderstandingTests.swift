@@ -289,6 +289,13 @@ import Testing
         #expect(try read("what have I got tomorrow").author == nil)
     }
 
+    @Test func whatTheSpeakerDidIsSaidOfThem() throws {
+        let declined = try read("which events did I decline")
+        #expect(declined.saidOfSpeaker == ["decline"] && declined.contentWords == ["decline"])
+        #expect(try read("meetings I already accepted").saidOfSpeaker == ["accepted"])
+        #expect(try read("which events did Mateo decline").saidOfSpeaker.isEmpty)
+    }
+
     @Test func aPronounInALaterClauseIsAboutTheOneNotWhoseItIs() throws {
         let first = try read("the first one, what time do they get in")
         #expect(first.command?.name == "when")

@@ -47,6 +47,7 @@ struct DocumentBuilder {
 
         var terms = TermWriter(document: document, stemmers: stemmers, collectsWords: lexicon != nil)
         try schemas.forEachValue(in: entity, schema: schema) { try terms.index($0, language: $0.language ?? defaultLanguage) }
+        try terms.indexPartStates()
         var start: Double?, end: Double?  // when it happens and ends: its time and end properties' values
         for property in schema.properties where property.kind.isSortable {
             guard let number = entity.properties[property.name]?.sortableNumber else { continue }
@@ -135,6 +136,8 @@ private struct TermWriter {
     var recurrence: Recurrence?
     /// Whether some text of it states an amount of money (`IndexLayout.amountTerm`), once indexed.
     private var statesAmount = false
+    /// Each transient part's ("attendees[2]") states and the name words and addresses that say whose it is.
+    private var parts: [Substring: (states: [(path: String, value: String)], holders: Set<String>)] = [:]
 
     init(document: Document, stemmers: Stemmers, collectsWords: Bool) {
         self.document = document
@@ -145,6 +148,9 @@ private struct TermWriter {
     /// Indexes one value (`SchemaRegistry.forEachValue`); its property says how its text is searched.
     mutating func index(_ found: SchemaValue, language: Language) throws {
         let (value, property, path) = (found.value, found.property, found.path)
+        if let part = found.part, let text = value.stringValue {
+            try notePart(part, text: text, of: found)
+        }
         switch (found.kind, value) {
         case (.place, .object(let fields)):
             if let name = fields["name"]?.stringValue {
@@ -170,6 +176,36 @@ private struct TermWriter {
             try indexText(text.splittingCamelCase, searchability: property.searchability, path: path, language: language)
         default:
             break  // dates, numbers, false flags and durations are values, not words; a language is written once per entity
+        }
+    }
+
+    /// Notes what a value of a transient part says of it: a state (an
+    /// enumeration held as a keyword), or whose part it is (a name's words, an address).
+    private mutating func notePart(_ part: Substring, text: String, of found: SchemaValue) throws {
+        switch (found.kind, found.property.searchability) {
+        case (.enumeration, .keywords):
+            guard let state = IndexLayout.exactValue(text) else { return }
+            parts[part, default: ([], [])].states.append((found.path, state))
+        case (_, .title):
+            // Names in other scripts in Latin letters too, as requests may say them ("Olga" for Ольга).
+            let latin = EntityName.isInOtherScript(text) ? try latinWords(in: text) : []
+            parts[part, default: ([], [])].holders.formUnion(try normalizedWords(in: text) + latin)
+        case (_, .identifier):
+            guard let address = IndexLayout.exactValue(text) else { return }
+            parts[part, default: ([], [])].holders.insert(address)
+        default:
+            break
+        }
+    }
+
+    /// Pairs each part's states with whose part it is (`IndexLayout.partStateTerm`), once all its values are indexed.
+    func indexPartStates() throws {
+        for (states, holders) in parts.values {
+            for (path, state) in states {
+                for holder in holders {
+                    if let term = IndexLayout.partStateTerm(path: path, state: state, holder: holder) { try document.addBooleanTerm(term) }
+                }
+            }
         }
     }
 

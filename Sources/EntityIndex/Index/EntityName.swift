@@ -13,8 +13,7 @@ struct EntityName: Hashable, Sendable {
     init(property: String, text: String, possessiveEndings: PossessiveEndings) throws {
         self.property = property
         words = try normalizedWords(in: text).map { possessiveEndings.stripping($0).word }
-        let needsLatin = text.unicodeScalars.contains { $0.value > 0x24F && $0.properties.isAlphabetic }
-        let latin = needsLatin ? try latinWords(in: text) : []
+        let latin = Self.isInOtherScript(text) ? try latinWords(in: text) : []
         latinSpelling = latin == words ? [] : latin
     }
 
@@ -22,5 +21,10 @@ struct EntityName: Hashable, Sendable {
         self.property = property
         self.words = words
         self.latinSpelling = latinSpelling
+    }
+
+    /// Whether a name is written in a script other than Latin, so that it is spelt in Latin letters too.
+    static func isInOtherScript(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value > 0x24F && $0.properties.isAlphabetic }
     }
 }

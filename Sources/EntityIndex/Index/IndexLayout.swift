@@ -132,6 +132,14 @@ enum IndexLayout {
     /// (`MoneyAmounts`): "how much is the rent" asks for one.
     static let amountTerm = "XA"
 
+    /// The term of a part of an entity (an attendee) in a state, with one of
+    /// the part's name words or its address (`SchemaRegistry.partStates(of:)`):
+    /// "which events did I decline" asks for the speaker's part declined. Nil when too long.
+    static func partStateTerm(path: String, state: String, holder: String) -> String? {
+        let term = "XE\(path):\(state)\u{0}\(holder)"
+        return term.utf8.count <= maximumTermLength ? term : nil
+    }
+
     /// The term an entity carries when a flag (a bool property) of it is true.
     static func flagTerm(path: String) -> String {
         "XB\(path)"

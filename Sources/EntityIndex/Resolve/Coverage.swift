@@ -51,10 +51,11 @@ struct Coverage {
     }
 
     /// The units of a plan's searched words, the names they stand for, the
-    /// whole identifiers and the property values.
+    /// whole identifiers and the property values. A word that is a state said
+    /// of whose part it is (`RequestSearch.statesOfParts`) is held only by its terms.
     init(reader: IndexReader, plan: TextResolver.Plan, mentions: [String: [String]], cues: [CueMatcher.Match],
          typeUnit: (words: [String], types: Set<EntityType>)?, askedTypes: Set<EntityType>, asksAmount: Bool = false, saysATime: Bool = false,
-         vocabulary: RequestVocabulary, lexicon: Lexicon? = nil) throws {
+         statesOfParts: [String: [String]] = [:], vocabulary: RequestVocabulary, lexicon: Lexicon? = nil) throws {
         self.reader = reader
         let count = Double(try reader.database.documentCount())
         var units: [Unit] = []
@@ -72,6 +73,8 @@ struct Coverage {
                 : stems.map { [IndexLayout.stemmedTerm($0)] } + [[IndexLayout.nameTerm(word)]]
             literal += (mentions[word] ?? []).map { [$0] }
             literal += identifierWords.filter { $0.1.contains(word) }.map { [IndexLayout.anyIdentifierPrefix + $0.0] }
+            // "which events did I decline": the state of the part said, not anyone's.
+            if let terms = statesOfParts[word] { literal = terms.map { [$0] } }
             units.append(Unit(weight: max(0.1, log((count + 1) / (Double(frequency) + 0.5))), word: word,
                               types: typeUnit.flatMap { $0.words.contains(word) ? $0.types : nil } ?? [], literal: literal,
                               meaning: plan.expansions.filter { $0.word == word }.map { IndexLayout.stemmedTerm($0.stem) }

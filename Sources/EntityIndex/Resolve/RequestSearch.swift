@@ -214,12 +214,14 @@ struct RequestSearch {
         let goingOnFrom = filter.goingOnFrom
         // Words that are some entity's whole name were required of every match: each holds them all.
         let asksAmount = interpretation.command?.asksAmount ?? false
+        let statesOfParts = try self.statesOfParts(in: plan.searchedWords.sorted())
         let coverage = plan.requiresAllWords && cues.isEmpty && unheldValues == 0 && typeUnit == nil && askedTypes.isEmpty && !asksAmount
+            && statesOfParts.isEmpty
             ? nil
             : try Coverage(reader: reader, plan: plan, mentions: mentions,
                            cues: cues.map(\.match) + Array(repeating: CueMatcher.Match(), count: unheldValues), typeUnit: typeUnit,
-                           askedTypes: askedTypes, asksAmount: asksAmount, saysATime: saysATime, vocabulary: grammar.vocabulary,
-                           lexicon: meaningToSearch == nil ? nil : configuration.lexicon)
+                           askedTypes: askedTypes, asksAmount: asksAmount, saysATime: saysATime, statesOfParts: statesOfParts,
+                           vocabulary: grammar.vocabulary, lexicon: meaningToSearch == nil ? nil : configuration.lexicon)
         // Candidates found, past the exact filters, scored by what of the request each accounts for
         // (each on its own: a candidate's score does not depend on the others').
         func scoring(_ found: [Candidate]) throws -> [Candidate] {
@@ -393,6 +395,41 @@ struct RequestSearch {
                 candidates[index].score = candidates[person].score - Resolution.lessLikelyShare
             }
         }
+    }
+
+    /// "which events did I decline", "did Mateo accept the sync": a word that is
+    /// a state of a part (an attendee's answer: `SchemaRegistry.partStates(of:)`)
+    /// said of whose part it is — the speaker's, or someone another word of the
+    /// request names and some part in that state is named by — is held only
+    /// where that part is in it. For each such word, the terms that say so
+    /// (`IndexLayout.partStateTerm`); none for the speaker when the index knows none of their addresses.
+    private func statesOfParts(in words: [String]) throws -> [String: [String]] {
+        let stemmer = reader.stemmers.stemmer(for: configuration.defaultLanguage)
+        let types = interpretation.types.isEmpty ? grammar.schemas.searchableTypes : interpretation.types
+        var states: [(path: String, state: String)] = []
+        for (path, cases) in types.flatMap(grammar.schemas.partStates(of:)) {
+            for state in cases.compactMap(IndexLayout.exactValue) where !states.contains(where: { $0 == (path, state) }) {
+                states.append((path, state))
+            }
+        }
+        guard !states.isEmpty else { return [:] }
+        var held: [String: [String]] = [:]
+        var speaker: Speaker?
+        for word in Set(words) {
+            let stem = try stemmer.stem(word)
+            let said = try states.filter { try stemmer.stem($0.state) == stem }
+            guard !said.isEmpty else { continue }
+            func terms(holders: [String]) -> [String] {
+                said.flatMap { state in holders.compactMap { IndexLayout.partStateTerm(path: state.path, state: state.state, holder: $0) } }
+            }
+            var holding = try terms(holders: Set(words).subtracting([word]).sorted()).filter { try reader.database.termFrequency($0) > 0 }
+            if interpretation.saidOfSpeaker.contains(word) {
+                speaker = try speaker ?? Speaker(reader: reader, grammar: grammar)
+                holding += terms(holders: speaker!.addresses)
+            }
+            if !holding.isEmpty { held[word] = holding }
+        }
+        return held
     }
 
     /// Changes the scores of the candidates that a query matches; none when it is nil.

@@ -12,6 +12,8 @@ struct Speaker {
     private let authorship: [EntityType: [(anyValue: String, speaker: [String])]]
     /// Every type that can be asked for.
     private let searchableTypes: [EntityType]
+    /// The owner's addresses and their contacts', as identifiers are matched (`IndexLayout.exactValue`).
+    let addresses: [String]
 
     /// The speaker as an index's entities know them.
     init(reader: IndexReader, grammar: RequestGrammar) throws {
@@ -27,7 +29,7 @@ struct Speaker {
             people.append(referred)
         }
         // Their addresses are the owner's too: the mail the owner's contact sent is the owner's.
-        let addresses = Set(accounts).union(try people.compactMap(reader.storedEntity).flatMap(grammar.schemas.identifierValues(of:))).sorted()
+        addresses = Set(accounts).union(try people.compactMap(reader.storedEntity).flatMap(grammar.schemas.identifierValues(of:))).sorted()
         var authorship: [EntityType: [(anyValue: String, speaker: [String])]] = [:]
         for path in grammar.authorProperties {
             guard let property = grammar.schemas.property(at: path.path, of: path.type) else { continue }

@@ -15,6 +15,11 @@ struct SchemaValue {
     let place: String
     /// The language the nearest property around it declares, if any.
     let language: Language?
+
+    /// The transient part it is a value of ("attendees[0]" for "attendees[0].email"); nil for the entity's own.
+    var part: Substring? {
+        place.lastIndex(of: ".").map { place[..<$0] }
+    }
 }
 
 extension SchemaRegistry {

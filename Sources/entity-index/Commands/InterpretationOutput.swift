@@ -43,6 +43,8 @@ struct InterpretationOutput: Encodable {
     let anchor: Reference?
     /// "speaker" ("the one I sent") or "someoneElse" ("who texted me").
     let author: String?
+    /// The words said with the speaker as their subject ("did I decline": decline).
+    let saidOfSpeaker: [String]
     let contentWords: [String]
     let identifiers: [String]
 
@@ -63,6 +65,7 @@ struct InterpretationOutput: Encodable {
         flags = interpretation.flags.map { Flag(properties: $0.properties.map { "\($0.type).\($0.path)" }, value: $0.value, words: $0.words) }
         anchor = interpretation.anchor.map { Reference(kind: $0.relation.rawValue, words: $0.words) }
         author = interpretation.author?.rawValue
+        saidOfSpeaker = interpretation.saidOfSpeaker
         contentWords = interpretation.contentWords
         identifiers = interpretation.identifiers
     }

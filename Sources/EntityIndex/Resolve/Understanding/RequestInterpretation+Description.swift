@@ -25,6 +25,7 @@ extension RequestInterpretation: CustomStringConvertible {
         }
         if let anchor { lines.append("anchor: \(anchor.relation.rawValue) \(quoted(anchor.words))") }
         if let author { lines.append("author: \(author == .speaker ? "the speaker" : "someone else, to the speaker")") }
+        if !saidOfSpeaker.isEmpty { lines.append("said of the speaker: \(saidOfSpeaker.joined(separator: " "))") }
         if !identifiers.isEmpty { lines.append("identifiers: \(identifiers.joined(separator: ", "))") }
         lines.append("content: \(contentWords.isEmpty ? "(none)" : contentWords.joined(separator: " "))")
         return lines.joined(separator: "\n")

@@ -25,6 +25,10 @@ public struct RequestInterpretation: Sendable, Hashable {
     /// speaking, the index's owner: "the one I sent" (`.speaker`), "who texted
     /// me", "the mail I got" (`.someoneElse`).
     public var author: Author?
+    /// The words said with the speaker as their subject ("which events did I
+    /// decline": decline), still searched as content words: a state one of
+    /// them says is the state of the speaker's part of an entity (an attendee's answer).
+    public var saidOfSpeaker: [String] = []
     /// The words left to search for in names and text.
     public var contentWords: [String]
     /// Whole identifiers in the request (an email, a phone number, "tycho-station").

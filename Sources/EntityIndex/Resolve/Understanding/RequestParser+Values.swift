@@ -331,6 +331,16 @@ extension RequestParser {
         return nil
     }
 
+    /// The free words right after a speaker subject, small words skipped: "did I decline", "I already accepted".
+    func wordsSaidOfSpeaker(in request: RequestWords) -> [String] {
+        request.words.indices.compactMap { index in
+            guard request.isFree(index), vocabulary.speakerSubjects.contains(request.words[index]) else { return nil }
+            var next = index + 1
+            while next < request.count, request.isFree(next), vocabulary.ignored.contains(request.words[next]) { next += 1 }
+            return next < request.count && request.isFree(next) ? request.words[next] : nil
+        }
+    }
+
     /// "what did Arjun send", "everything Hugo emailed me": whoever does it is
     /// the value of the agent's cue (from Arjun), and the verb may say the type (mail).
     func takeAgents(_ request: inout RequestWords, types: Set<EntityType>)

@@ -194,6 +194,7 @@ struct RequestParser {
             interpretation.types = types.sorted()
         }
         interpretation.author = takeAuthor(&request, commandWords: command.map { $0.end - $0.command.words.count..<$0.end })
+        interpretation.saidOfSpeaker = wordsSaidOfSpeaker(in: request)
         let agents = takeAgents(&request, types: types)
         cues += agents.cues
         if !agents.types.isEmpty, requested.isEmpty || !agents.types.isDisjoint(with: requested) {
