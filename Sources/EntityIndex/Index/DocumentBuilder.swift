@@ -202,6 +202,7 @@ private struct TermWriter {
     func indexPartStates() throws {
         for (states, holders) in parts.values {
             for (path, state) in states {
+                try document.addBooleanTerm(IndexLayout.partStateTerm(path: path, state: state))
                 for holder in holders {
                     if let term = IndexLayout.partStateTerm(path: path, state: state, holder: holder) { try document.addBooleanTerm(term) }
                 }

@@ -136,8 +136,15 @@ enum IndexLayout {
     /// the part's name words or its address (`SchemaRegistry.partStates(of:)`):
     /// "which events did I decline" asks for the speaker's part declined. Nil when too long.
     static func partStateTerm(path: String, state: String, holder: String) -> String? {
-        let term = "XE\(path):\(state)\u{0}\(holder)"
+        let term = partStateTerm(path: path, state: state) + "\u{0}\(holder)"
         return term.utf8.count <= maximumTermLength ? term : nil
+    }
+
+    /// The term of an entity a part of which is in a state, whoever's: a state
+    /// is paired with whose it is only in an index that holds the pairs (one
+    /// donated before them does not, until donated again).
+    static func partStateTerm(path: String, state: String) -> String {
+        "XE\(path):\(state)"
     }
 
     /// The term an entity carries when a flag (a bool property) of it is true.

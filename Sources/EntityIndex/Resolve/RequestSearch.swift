@@ -402,7 +402,8 @@ struct RequestSearch {
     /// said of whose part it is — the speaker's, or someone another word of the
     /// request names and some part in that state is named by — is held only
     /// where that part is in it. For each such word, the terms that say so
-    /// (`IndexLayout.partStateTerm`); none for the speaker when the index knows none of their addresses.
+    /// (`IndexLayout.partStateTerm`); none for the speaker when the index knows none of their addresses,
+    /// nor where the index holds no such pairs (donated before them).
     private func statesOfParts(in words: [String]) throws -> [String: [String]] {
         let stemmer = reader.stemmers.stemmer(for: configuration.defaultLanguage)
         let types = interpretation.types.isEmpty ? grammar.schemas.searchableTypes : interpretation.types
@@ -418,7 +419,8 @@ struct RequestSearch {
         for word in Set(words) {
             let stem = try stemmer.stem(word)
             let said = try states.filter { try stemmer.stem($0.state) == stem }
-            guard !said.isEmpty else { continue }
+            guard try said.contains(where: { try reader.database.termFrequency(IndexLayout.partStateTerm(path: $0.path, state: $0.state)) > 0 })
+            else { continue }
             func terms(holders: [String]) -> [String] {
                 said.flatMap { state in holders.compactMap { IndexLayout.partStateTerm(path: state.path, state: state.state, holder: $0) } }
             }
