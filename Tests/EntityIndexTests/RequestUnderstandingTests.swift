@@ -612,6 +612,10 @@ import Testing
         // Days of the year by name: the nearest one, or the last one for the past.
         #expect(try read("what's on christmas eve").time?.from == day("2026-12-24"))
         #expect(try read("what did we do on new year's eve").time?.from == day("2025-12-31"))
+        // Before a word that says what kind of thing, a day's name is part of a name: a Christmas concert is seldom on the 25th.
+        let concert = try read("when is the christmas concert")
+        #expect(concert.time == nil && concert.contentWords == ["christmas", "concert"])
+        #expect(try read("christmas eve at 8").time?.from == day("2026-12-24").addingTimeInterval(8 * 3_600))
         #expect(try read("this afternoon").time?.to == day("2026-03-12").addingTimeInterval(18 * 3_600))
         let weekend = try #require(try read("what's going on the weekend of the 14th?").time)
         #expect(weekend.from == day("2026-03-14") && weekend.to == day("2026-03-16"))

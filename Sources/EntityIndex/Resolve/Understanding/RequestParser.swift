@@ -65,8 +65,9 @@ struct RequestParser {
 
         // Past tense, or only what happened rather than was planned ("pics from Saturday"), speaks of the past.
         let speaksOfPast = vocabulary.speaksOfPast(request.words) || speaksOnlyOfWhatHappened(request, requested: requested)
-        let reader = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: speaksOfPast ? .past : .either,
+        var reader = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: speaksOfPast ? .past : .either,
                                           isReferenceNoun: { isReferenceNoun(at: $0, in: $1) })
+        reader.isModifiedNoun = { isContent(at: $0, in: $1) && !vocabulary.time.spoken.contains($1.words[$0]) }
         let beforeTime = request
         var time = reader.read(&request, dates: takeNumericDates(in: text, &request))
         let said = request.words.indices.filter { request.taken[$0] && !beforeTime.taken[$0] }

@@ -25,6 +25,10 @@ struct TimeExpressionReader {
     let isReferenceNoun: (Int, RequestWords) -> Bool
     /// Whether a bare number is a clock time ("move the lunch to 1"): where only a time can be said.
     var readsBareHours = false
+    /// Whether the word at a position is a content word that a named day just
+    /// before it says the kind of ("the Christmas concert", "Easter lunch"): the
+    /// day is then part of a name, not the time (a Christmas party is seldom on the 25th).
+    var isModifiedNoun: (Int, RequestWords) -> Bool = { _, _ in false }
 
     /// What was read: the time, and flag words it implies ("overdue" and "upcoming" mean "open" too).
     struct Reading {
@@ -336,7 +340,7 @@ struct TimeExpressionReader {
         if let (length, entry) = request.match(words.days, at: index) {
             return (length, clock.day(offset: entry.day), entry.minutes)
         }
-        if let (length, holiday) = request.match(words.holidays, at: index),
+        if let (length, holiday) = request.match(words.holidays, at: index), !isModifiedNoun(index + length, request),
            let interval = clock.day(ofYear: holiday.month, day: holiday.day, tense: tense) {
             return (length, interval, nil)  // "christmas eve"
         }
