@@ -146,6 +146,15 @@ import Testing
         #expect(Set(try chats.resolve(SearchQuery("who texted me")).results.map(\.identifier.id)) == ["ana-asks", "ben-asks"])
     }
 
+    @Test func whomToCallIsFoundWhateverTheTimeToCall() throws {
+        let index = try EntityIndex()
+        try index.donate([Entity(type: "messages.contact", id: "mateo", properties: ["name": "Mateo García"])])
+        for text in ["call Mateo tomorrow", "text mateo tonight", "call Mateo at 5"] {
+            let resolution = try index.resolve(SearchQuery(text, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+            #expect(resolution.status == .resolved && resolution.results.first?.identifier.id == "mateo", "\(text)")
+        }
+    }
+
     @Test func anAttendeesAnswerIsTheirs() throws {
         let index = try EntityIndex()
         func attendee(_ name: String, _ email: String, _ status: String) -> PropertyValue {

@@ -541,6 +541,15 @@ import Testing
         #expect(try read("remind me about the dentist yesterday").time != nil)
     }
 
+    @Test func aTimeSaidWithWhomToCallIsWhenToCall() throws {
+        let call = try read("call Mateo tomorrow")
+        #expect(call.time == nil && call.contentWords == ["mateo"])
+        #expect(call.command?.arguments.first { $0.role == "time" }?.date == day("2026-03-13"))
+        #expect(try read("text mateo tonight").time == nil)
+        // A person is found whatever the time, so a time over already says nothing of them either way.
+        #expect(try read("call Mateo yesterday").command?.arguments.contains { $0.role == "time" } == false)
+    }
+
     @Test func timeWordsBecomeRangesOnTheClock() throws {
         let tomorrowMorning = try #require(try read("tomorrow morning").time)
         #expect(tomorrowMorning.from == day("2026-03-13").addingTimeInterval(5 * 3_600))

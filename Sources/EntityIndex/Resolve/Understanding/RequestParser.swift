@@ -80,9 +80,10 @@ struct RequestParser {
             time = TimeExpressionReader.Reading()
         }
         interpretation.time = time.time
-        if command?.isForLater == true, let said = time.time, said.order == nil, let moment = clock.firstMomentAhead(of: said) {
+        if command?.isForLater == true || command?.recipientIsTarget == true, let said = time.time, said.order == nil,
+           let moment = clock.firstMomentAhead(of: said) {
             // "remind me to answer this tomorrow", "remind me at 6", "remind me tonight" at 7 pm: when to
-            // answer or be reminded, not when the message was sent.
+            // answer or be reminded, not when the message was sent; "call Mateo tomorrow": when to call him.
             interpretation.command?.arguments.append(.init(role: "time", words: said.words, date: moment))
             interpretation.time = nil
         }
