@@ -671,6 +671,8 @@ import Testing
         #expect(try read("events at airlock A").cues.first?.words == ["airlock", "a"])
         #expect(try read("the message in Japanese").languages == ["ja"])
         #expect(try read("Inês's email address").types == ["messages.contact"])
+        // An event's location is its address, as a contact's email is theirs.
+        #expect(try read("what's the address of the repair shop").types == ["calendar.event", "messages.contact"])
         #expect(try read("what did Arjun send me yesterday").cues.first?.words == ["arjun"])
         #expect(try read("whose number ends in 0143").identifiers == ["0143"])
         #expect(try read("+351 21 555 0179").identifiers == ["+351215550179"])

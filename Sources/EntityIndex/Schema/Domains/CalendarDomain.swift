@@ -30,7 +30,7 @@ extension SchemaDomain {
                                         words: PropertyWords(whenTrue: ["all-day", "all day", "whole-day", "full-day"])),
                          PropertySchema("notes", .string),
                          PropertySchema("location", .oneOf([.place, .string]),
-                                        words: PropertyWords(names: ["location", "place", "venue"], cues: ["at", "in"])),
+                                        words: PropertyWords(names: ["location", "place", "venue", "address"], cues: ["at", "in"])),
                          PropertySchema("virtualLocation", .string, searchable: .identifier,
                                         words: PropertyWords(names: ["meeting link", "call link", "virtual location"])),
                          PropertySchema("travelTime", .duration, words: PropertyWords(names: ["travel time", "journey time"])),
