@@ -31,6 +31,11 @@ import Testing
         try index.donate([Entity(type: "notes.note", id: "club", properties: ["title": "Tommorow Club"])])
         let club = try read("what's on tommorow")
         #expect(club.misspellings.isEmpty && club.time == nil)
+        // Nor is the beginning of a name's word: "recert" is the recertification, not "recent".
+        #expect(try read("when is the CRRT recert").misspellings == [.init(said: "recert", meant: "recent")])
+        try index.donate([Entity(type: "calendar.event", id: "crrt", properties: ["title": "CRRT recertification", "startDate": "2026-05-25T08:00:00Z"])])
+        let recert = try read("when is the CRRT recert")
+        #expect(recert.misspellings.isEmpty && recert.contentWords == ["crrt", "recert"])
     }
 
     @Test func commandsTakeTheirWordsAndArguments() throws {

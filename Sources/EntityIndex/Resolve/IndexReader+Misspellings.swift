@@ -6,13 +6,14 @@ extension IndexReader {
 
     /// The grammar word a request's word misspells (`GrammarSpelling`), when
     /// no entity's text or names hold the word ("Evens" stays a name when
-    /// someone is called so) and the lexicon lacks it or knows it as a word
-    /// much rarer than the one meant; nil otherwise. Grammar words themselves
-    /// are let go before the index is asked, and the index before the spelling:
-    /// most other words said are held, and need no spelling.
+    /// someone is called so) nor a name word begins with it ("recert" for the
+    /// CRRT recertification, not "recent"), and the lexicon lacks it or knows
+    /// it as a word much rarer than the one meant; nil otherwise. Grammar words
+    /// themselves are let go before the index is asked, and the index before
+    /// the spelling: most other words said are held, and need no spelling.
     func grammarWord(misspelledAs word: String, spelling: GrammarSpelling, lexicon: Lexicon?) throws -> String? {
         guard spelling.mayMisspell(word),
-              try database.termFrequency(word) == 0, try database.termFrequency(IndexLayout.nameTerm(word)) == 0,
+              try database.termFrequency(word) == 0, try database.terms(withPrefix: IndexLayout.nameTerm(word)).isEmpty,
               let meant = spelling.correction(of: word) else { return nil }
         guard let lexicon, let id = lexicon.id(of: word) else { return meant }
         guard let meantID = lexicon.id(of: meant),
