@@ -546,6 +546,16 @@ import Testing
         #expect(try read("remind me about the dentist yesterday").time != nil)
     }
 
+    @Test func theVerbEndingAQuestionOfWhenSaysWhatHappens() throws {
+        let pharmacy = try read("what time does the pharmacy open")
+        #expect(pharmacy.flags.isEmpty && pharmacy.contentWords == ["pharmacy"])
+        #expect(try read("when does the train leave").contentWords == ["train"])
+        #expect(try read("where does the trail run start").contentWords == ["trail", "run"])
+        // Not ending such a question, it is what it says: a command, a state.
+        #expect(try read("open the pharmacy note").command?.name == "open")
+        #expect(try read("what are my open reminders").flags.map(\.value) == [false])
+    }
+
     @Test func aTimeSaidWithWhomToCallIsWhenToCall() throws {
         let call = try read("call Mateo tomorrow")
         #expect(call.time == nil && call.contentWords == ["mateo"])

@@ -331,6 +331,16 @@ extension RequestParser {
         return nil
     }
 
+    /// "What time does the pharmacy open", "when does the train leave": the
+    /// verb that ends the clause of a question of when or where, after what it
+    /// asks of, says what happens (`happeningVerbs`): taken, neither a word to
+    /// find nor a state ("open").
+    func takeHappeningVerb(_ request: inout RequestWords, after end: Int) {
+        let last = request.clauseEnd(after: end - 1) - 1
+        guard last > end, request.isFree(last), vocabulary.happeningVerbs.contains(request.words[last]) else { return }
+        request.take(last..<last + 1)
+    }
+
     /// The free words right after a speaker subject, small words skipped: "did I decline", "I already accepted".
     func wordsSaidOfSpeaker(in request: RequestWords) -> [String] {
         request.words.indices.compactMap { index in

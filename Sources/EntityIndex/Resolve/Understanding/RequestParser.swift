@@ -59,6 +59,7 @@ struct RequestParser {
             command = try takeCommand(&request, from: start)
         }
         interpretation.command = command?.command
+        if let command, !command.command.asksAbout.isEmpty { takeHappeningVerb(&request, after: command.end) }
         // An anchor after the command, or anywhere when the command begins a later clause.
         let commandLater = command.map { found in request.clauseStarts.contains { $0 > 0 && $0 < found.end } } ?? false
         interpretation.anchor = takeAnchor(&request, after: commandLater ? 0 : command?.end ?? 0)

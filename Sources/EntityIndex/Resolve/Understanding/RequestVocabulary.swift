@@ -110,6 +110,10 @@ public struct RequestVocabulary: Sendable {
     /// Verbs of receiving ("got", "received"): what the speaker got ("the mail
     /// I got yesterday") is from someone else.
     let receiptVerbs: Set<String>
+    /// Verbs of what an entity does when it happens ("start", "leave",
+    /// "open"): ending a question of when or where ("what time does the
+    /// pharmacy open"), they ask of it, not words to find nor a state.
+    let happeningVerbs: Set<String>
     let languageNames: PhraseTable<String>
     let languageMarkers: PhraseTable<Void>
     /// Words before a language that make it the one wanted, not the one an
@@ -377,6 +381,7 @@ public struct RequestVocabulary: Sendable {
         pointerFollowers = try words(table.pointerFollowers)
         agentCue = table.agentVerbs.cue
         receiptVerbs = try words(table.receiptVerbs ?? [])
+        happeningVerbs = try words(table.happeningVerbs ?? [])
         languageNames = try PhraseTable(table.languages.map { ($0.key, $0.value) })
         languageMarkers = try phrases(table.languageMarkers)
         languageTargets = try phrases(table.languageTargets ?? [])
@@ -491,7 +496,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, speakerSubjects, receiptVerbs, everyone, subjectPronouns, topicMarkers, attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
+        let speaker, speakerSubjects, receiptVerbs, happeningVerbs, everyone, subjectPronouns, topicMarkers, attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
         let typeNames: [String: [String]]?
         /// `PropertyWords`' lists, each optional.
         struct Words: Decodable {
