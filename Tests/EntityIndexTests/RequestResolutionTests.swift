@@ -146,6 +146,25 @@ import Testing
         #expect(Set(try chats.resolve(SearchQuery("who texted me")).results.map(\.identifier.id)) == ["ana-asks", "ben-asks"])
     }
 
+    @Test func theNextOneOfARecurringEventIsItsNextOccurrence() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "calendar.event", id: "physio", properties: ["title": "Rehab", "startDate": "2027-04-26T13:00:00Z",
+                                                                     "recurrence": ["frequency": "weekly", "count": 8]]),
+            Entity(type: "calendar.event", id: "soccer", properties: ["title": "Soccer", "startDate": "2027-05-11T18:00:00Z"]),
+        ])
+        func date(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
+        func occurrence(_ text: String) throws -> (String?, Date?) {
+            let resolution = try index.resolve(SearchQuery(text, context: screen(visible: ["calendar.event:physio"], focused: "calendar.event:physio"),
+                                                           now: date("2027-05-12T10:00:00Z"), timeZone: TimeZone(identifier: "UTC")!))
+            #expect(resolution.status == .resolved, "\(text)")
+            return (resolution.results.first?.identifier.id, resolution.results.first?.occurrence)
+        }
+        // Its own next and last sessions, not the soccer that comes after its first one.
+        #expect(try occurrence("when's the next one") == ("physio", date("2027-05-17T13:00:00Z")))
+        #expect(try occurrence("the previous one") == ("physio", date("2027-05-10T13:00:00Z")))
+    }
+
     @Test func whomToCallIsFoundWhateverTheTimeToCall() throws {
         let index = try EntityIndex()
         try index.donate([Entity(type: "messages.contact", id: "mateo", properties: ["name": "Mateo García"])])

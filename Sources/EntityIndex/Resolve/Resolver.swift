@@ -83,6 +83,9 @@ struct Resolver {
                                                    interpretation: interpretation, clock: clock).beside(order, on: screen) {
                     return Resolution(ranked: try shown([beside], limit: request.limit), interpretation: interpretation)
                 }
+                if let occurrence = try focusedOccurrence(order, on: screen, types: interpretation.types, clock: clock) {
+                    return Resolution(ranked: try shown([occurrence], limit: request.limit), interpretation: interpretation)
+                }
                 // "the previous mail", "the one after that": before or after the focused one in time, or now.
                 focusedRecord = try screen.focused.flatMap(reader.record(of:))
                 if let focused = screen.focused, let time = focusedRecord?.time {
@@ -235,6 +238,23 @@ struct Resolver {
     /// Whether two scores differ by more than rounding (0.85 against 0.8500000000000001 do not).
     private static func differ(_ first: Double, _ second: Double) -> Bool {
         abs(first - second) > scoreTolerance
+    }
+
+    /// "When's the next one" over a weekly session: the focused entity itself
+    /// at its next occurrence after now (or its last before, for "the previous
+    /// one"), when it recurs and is of a type asked for; nil otherwise.
+    private func focusedOccurrence(_ order: RequestTime.Order, on screen: ScreenContext, types: [EntityType],
+                                   clock: RequestClock) throws -> Candidate? {
+        guard let focused = screen.focused, types.isEmpty || types.contains(focused.type),
+              let record = try reader.record(of: focused), let time = record.time?.stepping(on: clock.calendar), time.recurrence != nil,
+              let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: focused)) else { return nil }
+        let now = clock.now.timeIntervalSince1970
+        guard let occurrence = order == .previous ? time.lastOccurrence(atOrBefore: now - 1) : time.firstOccurrence(from: now, to: nil)
+        else { return nil }
+        var candidate = Candidate(documentID: documentID, score: 1, matched: ["focused"])
+        candidate.record = record
+        candidate.occurrence = occurrence
+        return candidate
     }
 
     /// The people a request names on screen, of the types it is asked of.
