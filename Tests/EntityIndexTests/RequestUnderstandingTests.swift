@@ -685,6 +685,11 @@ import Testing
         #expect(try read("mail I need to send to Amara").cues.map(\.words) == [["amara"]])
         #expect(try read("events at airlock A").cues.first?.words == ["airlock", "a"])
         #expect(try read("the message in Japanese").languages == ["ja"])
+        // Without "in", a language's name is one before a noun or ending the request after no word to find.
+        #expect(try read("the Japanese mail").languages == ["ja"])
+        #expect(try read("which texts are Japanese").languages == ["ja"])
+        let padThai = try read("the one about the pad thai")
+        #expect(padThai.languages.isEmpty && padThai.contentWords == ["pad", "thai"])
         #expect(try read("Inês's email address").types == ["messages.contact"])
         // An event's location is its address, as a contact's email is theirs.
         #expect(try read("what's the address of the repair shop").types == ["calendar.event", "messages.contact"])

@@ -16,12 +16,21 @@ extension RequestParser {
                 codes.append(code)
                 request.take(index..<index + markerLength + nameLength)
             } else if let (nameLength, code) = request.match(vocabulary.languageNames, at: index),
-                      isReferenceNoun(at: index + nameLength, in: request) || !request.isUntaken(index + nameLength) {
+                      isReferenceNoun(at: index + nameLength, in: request) || namesLanguage(at: index, length: nameLength, in: request) {
                 codes.append(code)
                 request.take(index..<index + nameLength)
             }
         }
         return codes
+    }
+
+    /// Whether a language's name said without a marker names the language:
+    /// before what was read already ("the French mail"), or ending the
+    /// request after no word to find ("which texts are Japanese"; in "the pad
+    /// thai" it is part of what is said).
+    private func namesLanguage(at index: Int, length: Int, in request: RequestWords) -> Bool {
+        guard index + length == request.count else { return !request.isUntaken(index + length) }
+        return index == 0 || !isContent(at: index - 1, in: request)
     }
 
     /// "Inês's email address", "the phone number of Mateo": the types that
