@@ -684,6 +684,9 @@ import Testing
         #expect(try read("when do I have to hand this in by").cues.isEmpty)
         #expect(try read("mail I need to send to Amara").cues.map(\.words) == [["amara"]])
         #expect(try read("events at airlock A").cues.first?.words == ["airlock", "a"])
+        // The second half of a compound begins no value: "check-in time" is no time "in" somewhere.
+        let checkIn = try read("what's the check-in time at the hotel")
+        #expect(checkIn.cues.map(\.words) == [["hotel"]] && checkIn.contentWords == ["check", "time"])
         #expect(try read("the message in Japanese").languages == ["ja"])
         // Without "in", a language's name is one before a noun or ending the request after no word to find.
         #expect(try read("the Japanese mail").languages == ["ja"])

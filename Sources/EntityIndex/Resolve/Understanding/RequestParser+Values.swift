@@ -276,7 +276,8 @@ extension RequestParser {
         var index = 0
         while index < request.count {
             // "have to hand this in": the last word of what leads to a verb begins no value.
-            guard request.isFree(index), !leadsToVerb(index, in: request), let (length, paths) = fitting(at: index) else {
+            guard request.isFree(index), !request.joinedToPrevious.contains(index), !leadsToVerb(index, in: request),
+                  let (length, paths) = fitting(at: index) else {
                 index += 1
                 continue
             }

@@ -279,7 +279,7 @@ struct RequestParser {
     /// ("2026-03-09", "14.3.2026") are no identifiers.
     func protectIdentifiers(in text: String, _ request: inout RequestWords) -> (identifiers: [String], numbers: [String]) {
         var identifiers: [String] = [], numbers: [String] = []
-        var protectedTexts: [String] = []
+        var protectedTexts: [String] = [], hyphenated: [String] = []
         let tokens = text.split(whereSeparator: \.isWhitespace).map(Self.trimmingPunctuation)
             .map { $0.last == "." ? String($0.dropLast()) : String($0) }
         var phone: [String] = []
@@ -313,6 +313,7 @@ struct RequestParser {
                 }
             } else if letters, token.dropFirst().dropLast().contains("-" as Character), let value = IndexLayout.exactValue(token) {
                 identifiers.append(value)
+                hyphenated.append(token)
             } else if letters, token.dropFirst().dropLast().contains("_" as Character), let value = IndexLayout.exactValue(token) {
                 // A code such as "sku_42" is one word to ICU, and no word of any text.
                 identifiers.append(value)
@@ -321,10 +322,16 @@ struct RequestParser {
 
         }
         endPhone()
+        func position(of words: [String]) -> Int? {
+            guard !words.isEmpty, words.count <= request.count else { return nil }
+            return (0...request.count - words.count).first { request.words[$0..<$0 + words.count].elementsEqual(words) }
+        }
+        for text in hyphenated {
+            guard let words = try? normalizedWords(in: text), let start = position(of: words) else { continue }
+            request.joinedToPrevious.formUnion(start + 1..<start + words.count)
+        }
         for text in protectedTexts {
-            guard let words = try? normalizedWords(in: text), !words.isEmpty, words.count <= request.count,
-                  let start = (0...request.count - words.count).first(where: { request.words[$0..<$0 + words.count].elementsEqual(words) })
-            else { continue }
+            guard let words = try? normalizedWords(in: text), let start = position(of: words) else { continue }
             // Its words as an address's words are indexed: "control.earth" is "control" and "earth".
             let parts = words.flatMap { $0.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init) }
             request.replace(start..<start + words.count, with: parts)

@@ -12,6 +12,9 @@ struct RequestWords {
     var protected: [Bool]
     /// Positions where a clause begins, after a comma or a question mark.
     var clauseStarts: Set<Int> = []
+    /// Words joined by a hyphen to the one before ("in" of "check-in"): the
+    /// second half of a compound begins no value ("the check-in time" is no time "in" somewhere).
+    var joinedToPrevious: Set<Int> = []
 
     init(words: [String], possessive: [Bool]) {
         self.words = words
