@@ -146,6 +146,28 @@ import Testing
         #expect(Set(try chats.resolve(SearchQuery("who texted me")).results.map(\.identifier.id)) == ["ana-asks", "ben-asks"])
     }
 
+    @Test func whatComesAfterAnEventIsNotWhatGoesOnWithinIt() throws {
+        let index = try EntityIndex()
+        func event(_ id: String, _ title: String, _ start: String, _ end: String) -> Entity {
+            Entity(type: "calendar.event", id: id, properties: ["title": .string(title), "startDate": .string(start), "endDate": .string(end)])
+        }
+        try index.donate([
+            event("trip", "Day trip to Verona", "2027-04-20T08:30:00Z", "2027-04-20T17:00:00Z"),
+            event("pickup", "School pick-up", "2027-04-20T14:30:00Z", "2027-04-20T15:30:00Z"),
+            event("flight", "Flight home", "2027-04-22T10:00:00Z", "2027-04-22T13:00:00Z"),
+            event("sync", "Release sync", "2027-02-24T08:00:00Z", "2027-02-24T08:30:00Z"),
+            event("checkup", "Zosia's checkup", "2027-02-24T08:15:00Z", "2027-02-24T08:45:00Z"),
+            event("dentist", "Dentist", "2027-02-25T07:00:00Z", "2027-02-25T07:45:00Z"),
+        ])
+        func first(_ text: String) throws -> String? {
+            try index.resolve(SearchQuery(text, now: try Date("2027-02-01T00:00:00Z", strategy: .iso8601),
+                                          timeZone: TimeZone(identifier: "UTC")!)).results.first?.identifier.id
+        }
+        // The pick-up is during the trip; the checkup begins during the sync but goes on after it.
+        #expect(try first("what's after the day trip to Verona") == "flight")
+        #expect(try first("what's after the release sync") == "checkup")
+    }
+
     @Test func theNextOneOfARecurringEventIsItsNextOccurrence() throws {
         let index = try EntityIndex()
         try index.donate([

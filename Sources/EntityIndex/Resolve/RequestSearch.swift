@@ -22,6 +22,10 @@ struct RequestSearch {
     var anchor: Double
     /// Entities never to return (the anchor itself).
     var excluded: Set<UInt32> = []
+    /// When the entity a request comes after goes on: what goes on wholly
+    /// within it (the afternoon of a day trip) comes not after it, though it
+    /// begins after it does (a checkup that begins during a sync and ends after it does).
+    var within: ClosedRange<Double>?
     /// What is on screen, for "her" in "her birthday dinner".
     var screen = ScreenContext()
     /// When searching wider than the types a request named: their words, which
@@ -232,6 +236,8 @@ struct RequestSearch {
                 let occurrence = filter.occurrence(of: candidate.record)
                 // (Xapian's time filter takes in whole hours: a name as said outside the time is kept all the same.)
                 guard occurrence != nil || rawOnlyNamed.contains(candidate.documentID!) else { continue }
+                if let within, let start = occurrence ?? nil, within.contains(start),
+                   within.contains(start + (candidate.record?.time?.duration ?? 0)) { continue }
                 candidate.occurrence = occurrence ?? nil
                 candidate.passesFilter = occurrence != nil && !rawNamed.contains(candidate.documentID!)
                 candidate.relevance = relevance[candidate.documentID!]

@@ -159,6 +159,7 @@ struct Resolver {
                 var placed = search
                 placed.anchor = entity.moment
                 placed.excluded.insert(entity.documentID)
+                if anchor.relation == .after, entity.duration > 0 { placed.within = entity.moment...entity.moment + entity.duration }
                 placed.interpretation.time = ordered(interpretation.time, by: anchor.relation == .after ? .next : .previous)
                 if interpretation.types.isEmpty { placed.interpretation.types = [entity.type] }
                 return placed
@@ -309,10 +310,11 @@ struct Resolver {
     }
 
     /// An entity a request places another beside ("after the crew lunch"):
-    /// its document, the occurrence that counts, and its type.
+    /// its document, the occurrence that counts, how long it lasts, and its type.
     private struct AnchorEntity {
         var documentID: UInt32
         var moment: Double
+        var duration: Double
         var type: EntityType
     }
 
@@ -340,7 +342,7 @@ struct Resolver {
             else { return nil }
             let moment = result.occurrence?.timeIntervalSince1970
                 ?? time.firstOccurrence(from: clock.now.timeIntervalSince1970, to: nil) ?? time.start
-            return AnchorEntity(documentID: documentID, moment: moment, type: result.identifier.type)
+            return AnchorEntity(documentID: documentID, moment: moment, duration: time.duration, type: result.identifier.type)
         }
         guard let best = ranked.first else { return ([], false) }
         // The anchor is what is called so ("after the heater checkout"), even when others mention it.

@@ -22,6 +22,8 @@ extension RequestParser {
                     || grammar.typeNames.contains(in: request.words, at: position) || vocabulary.relatives.contains(in: request.words, at: position)
                     || vocabulary.one.contains(in: request.words, at: position)
                     || (position > 0 && grammar.typeNames.match(in: request.words, at: position - 1)?.length == 2)
+                    // "what's on Sunday before Saoirse's party": the time is read after.
+                    || vocabulary.time.spoken.contains(word)
             }
             // "the one after that" is an order after what is shown, not after an entity named "that".
             let pointsAtScreen = vocabulary.focusedPointers.match(in: request.words, at: span[0]).map { $0.length == span.count } ?? false
