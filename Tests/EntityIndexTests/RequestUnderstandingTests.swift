@@ -623,6 +623,14 @@ import Testing
         #expect(try read("show the next").time == nil)
         // An order with only a time and words that say nothing after it orders what is asked for.
         #expect(try read("what's first thing on Monday").time?.order == .earliest)
+        #expect(try read("what's on first thing tomorrow").time?.order == .earliest)
+        // A time before an anchor is read as well: "on Sunday", before the party.
+        let sunday = try read("what's on Sunday before Saoirse's party")
+        #expect(sunday.anchor?.words == ["saoirse", "party"] && sunday.time?.from == day("2026-03-15"))
+        // A flag after "is" with no command is declared of what is named, not looked for.
+        let done = try read("the third one's done")
+        #expect(done.flags.isEmpty && done.reference?.kind == .position(3))
+        #expect(try read("which reminders are done").flags.map(\.value) == [true])
         #expect(try read("what's first on Monday").contentWords.isEmpty)
         // After an article, "thing" is "one": "the last thing on my calendar tonight" is the last of them.
         #expect(try read("what's the last thing on my calendar tonight").reference?.kind == .position(-1))

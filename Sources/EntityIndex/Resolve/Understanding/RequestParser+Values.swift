@@ -218,7 +218,7 @@ extension RequestParser {
     /// the states it sets. A flag that says a state the command sets is no
     /// filter ("the Leboncoin one isn't done, uncheck it"): nobody asks to set
     /// what only entities already so would have.
-    func takeFlags(_ request: inout RequestWords, types: Set<EntityType>, implied: [String], asState: Bool,
+    func takeFlags(_ request: inout RequestWords, types: Set<EntityType>, implied: [String], asState: Bool, declares: Bool = false,
                    restating setStates: [Interpretation.FlagCue] = [])
         -> (flags: [Interpretation.FlagCue], states: [Interpretation.Argument]) {
         var flags: [Interpretation.FlagCue] = []
@@ -229,7 +229,7 @@ extension RequestParser {
             guard let length = matches.first?.length, index == 0 || !leadsToVerb(index - 1, in: request) else { continue }
             // "the new prices", "the new rent": said right before a word to find, it describes that word.
             if !asState, isContent(at: index + length, in: request) { continue }
-            if asState {
+            if asState || (declares && isDeclared(at: index, length: length, in: request)) {
                 states.append(.init(role: "state", words: request[index..<index + length], date: nil))
                 request.take(index..<index + length)
                 continue
@@ -254,6 +254,14 @@ extension RequestParser {
             }
         }
         return (flags, states)
+    }
+
+    /// Whether a flag is said of what the request names, ending its clause
+    /// after "is" ("the third one's done", "this one is paid"): with no
+    /// command, a state declared, as "mark it done" sets it, not one to look for.
+    private func isDeclared(at index: Int, length: Int, in request: RequestWords) -> Bool {
+        index > 0 && index + length == request.clauseEnd(after: index)
+            && (request.possessive[index - 1] || vocabulary.copulas.contains(request.words[index - 1]))
     }
 
     /// Whether the word at a position ends what leads to a verb (the "to" of

@@ -66,8 +66,10 @@ struct RequestParser {
 
         // Past tense, or only what happened rather than was planned ("pics from Saturday"), speaks of the past.
         let speaksOfPast = vocabulary.speaksOfPast(request.words) || speaksOnlyOfWhatHappened(request, requested: requested)
+        // "on first thing tomorrow": an ordinal before "thing" is the idiom, no date.
         var reader = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: speaksOfPast ? .past : .either,
-                                          isReferenceNoun: { isReferenceNoun(at: $0, in: $1) })
+                                          isReferenceNoun: { isReferenceNoun(at: $0, in: $1) || $1.words.indices.contains($0)
+                                                                 && vocabulary.oneAfterArticle.contains($1.words[$0]) })
         reader.isModifiedNoun = { isContent(at: $0, in: $1) && !vocabulary.time.spoken.contains($1.words[$0]) }
         let beforeTime = request
         var time = reader.read(&request, dates: takeNumericDates(in: text, &request))
@@ -187,7 +189,7 @@ struct RequestParser {
         // After a command that sets a state, a flag is that state — unless "as" said it ("mark the unread ones as read").
         let stateSaid = interpretation.command?.arguments.contains { $0.role == "state" } ?? false
         let flags = takeFlags(&request, types: types, implied: time.impliedFlagWords, asState: (command?.takesState ?? false) && !stateSaid,
-                              restating: setStates)
+                              declares: command == nil, restating: setStates)
         interpretation.flags = flags.flags
         if !flags.states.isEmpty { interpretation.command?.arguments += flags.states }
         // "mark my Japanese homework as done": only what has the state a command sets can be given it.

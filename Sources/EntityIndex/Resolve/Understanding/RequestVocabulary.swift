@@ -114,6 +114,9 @@ public struct RequestVocabulary: Sendable {
     /// "open"): ending a question of when or where ("what time does the
     /// pharmacy open"), they ask of it, not words to find nor a state.
     let happeningVerbs: Set<String>
+    /// "Is", "are": a flag after one, ending a request with no command, is
+    /// declared of what it names ("the third one's done"; "'s" is marked possessive).
+    let copulas: Set<String>
     let languageNames: PhraseTable<String>
     let languageMarkers: PhraseTable<Void>
     /// Words before a language that make it the one wanted, not the one an
@@ -382,6 +385,7 @@ public struct RequestVocabulary: Sendable {
         agentCue = table.agentVerbs.cue
         receiptVerbs = try words(table.receiptVerbs ?? [])
         happeningVerbs = try words(table.happeningVerbs ?? [])
+        copulas = try words(table.copulas ?? [])
         languageNames = try PhraseTable(table.languages.map { ($0.key, $0.value) })
         languageMarkers = try phrases(table.languageMarkers)
         languageTargets = try phrases(table.languageTargets ?? [])
@@ -496,7 +500,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, speakerSubjects, receiptVerbs, happeningVerbs, everyone, subjectPronouns, topicMarkers, attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
+        let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, subjectPronouns, topicMarkers, attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
         let typeNames: [String: [String]]?
         /// `PropertyWords`' lists, each optional.
         struct Words: Decodable {
