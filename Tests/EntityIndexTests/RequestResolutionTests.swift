@@ -168,6 +168,20 @@ import Testing
         #expect(try first("what's after the release sync") == "checkup")
     }
 
+    @Test func firstThingIsWhatBeginsFirstNotWhatTakesTheDay() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "calendar.event", id: "trip", properties: ["title": "Lake Garda", "startDate": "2027-04-15", "endDate": "2027-04-23",
+                                                                   "isAllDay": true]),
+            Entity(type: "calendar.event", id: "birthday", properties: ["title": "Kay's birthday", "startDate": "1952-04-15", "recurrence": "yearly"]),
+            Entity(type: "calendar.event", id: "flight", properties: ["title": "Flight to Verona", "startDate": "2027-04-15T06:40:00+01:00"]),
+            Entity(type: "calendar.event", id: "choir", properties: ["title": "Choir practice", "startDate": "2027-04-15T19:30:00+01:00"]),
+        ])
+        let first = try index.resolve(SearchQuery("what's on first thing tomorrow", now: try Date("2027-04-14T20:00:00Z", strategy: .iso8601),
+                                                  timeZone: TimeZone(identifier: "Europe/Dublin")!))
+        #expect(first.results.first?.identifier.id == "flight")
+    }
+
     @Test func theNextOneOfARecurringEventIsItsNextOccurrence() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -34,6 +34,8 @@ struct RequestSearch {
 
     /// How many candidates each way of finding them contributes.
     static let poolSize = 20
+    /// A day, in seconds.
+    static let day = 86_400.0
     /// How many times the pool a listing holds, so that an order ("the next") has enough to choose from.
     static let listingShare = 5
 
@@ -533,7 +535,15 @@ struct RequestSearch {
         for candidate in candidates {
             if leads(candidate) { leaders.append(candidate) } else { others.append(candidate) }
         }
+        // "First thing tomorrow" is what begins first; a trip or a birthday that takes whole days (begins at
+        // midnight, the day's own or UTC's as a date without a time is read, and lasts days) has no beginning then.
+        func takesWholeDays(_ candidate: Candidate) -> Bool {
+            let start = candidate.occurrence!, duration = candidate.record?.time?.duration ?? 0
+            return order == .earliest && duration.truncatingRemainder(dividingBy: Self.day) == 0
+                && (start.truncatingRemainder(dividingBy: Self.day) == 0 || clock.minutesOfDay(Date(timeIntervalSince1970: start)) == 0)
+        }
         leaders.sort {
+            if takesWholeDays($0) != takesWholeDays($1) { return takesWholeDays($1) }
             let (left, right) = ($0.occurrence!, $1.occurrence!)
             return order == .next || order == .earliest ? left < right : left > right
         }
