@@ -146,6 +146,19 @@ import Testing
         #expect(Set(try chats.resolve(SearchQuery("who texted me")).results.map(\.identifier.id)) == ["ana-asks", "ben-asks"])
     }
 
+    @Test func herAfterSomeoneNamedIsThatPerson() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "mail.message", id: "kay", properties: ["subject": "Welcome home!", "from": "kay@example.com",
+                                                                "body": "Our flight number is AA 110, landing on the 3rd"]),
+            Entity(type: "mail.message", id: "other", properties: ["subject": "Flight deals", "from": "travel@example.com"]),
+            Entity(type: "messages.contact", id: "kay-c", properties: ["name": "Kay Murphy", "email": "kay@example.com"]),
+        ])
+        // Nothing on screen: "her" is Kay, whom the request named, not someone shown.
+        let forward = try index.resolve(SearchQuery("forward Kay's email with her flight number to Aoife"))
+        #expect(forward.results.first?.identifier.id == "kay")
+    }
+
     @Test func whatComesAfterAnEventIsNotWhatGoesOnWithinIt() throws {
         let index = try EntityIndex()
         func event(_ id: String, _ title: String, _ start: String, _ end: String) -> Entity {

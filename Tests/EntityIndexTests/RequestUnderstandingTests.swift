@@ -31,6 +31,9 @@ import Testing
         try index.donate([Entity(type: "notes.note", id: "club", properties: ["title": "Tommorow Club"])])
         let club = try read("what's on tommorow")
         #expect(club.misspellings.isEmpty && club.time == nil)
+        // Nor is a word some entity's text or address holds: "mater" of outpatients@mater.ie is no "later".
+        try index.donate([Entity(type: "mail.message", id: "echo", properties: ["subject": "Echo", "from": "outpatients@mater.ie"])])
+        #expect(try read("the email from the Mater").misspellings.isEmpty)
         // Nor is the beginning of a name's word: "recert" is the recertification, not "recent".
         #expect(try read("when is the CRRT recert").misspellings == [.init(said: "recert", meant: "recent")])
         try index.donate([Entity(type: "calendar.event", id: "crrt", properties: ["title": "CRRT recertification", "startDate": "2026-05-25T08:00:00Z"])])
@@ -554,6 +557,18 @@ import Testing
         // Not ending such a question, it is what it says: a command, a state.
         #expect(try read("open the pharmacy note").command?.name == "open")
         #expect(try read("what are my open reminders").flags.map(\.value) == [false])
+    }
+
+    @Test func aClauseTheSpeakerBeginsAfterTheCommandSaysNoTimeOfWhatIsWanted() throws {
+        try index.donate([Entity(type: "mail.message", id: "mater", properties: ["subject": "Echocardiogram", "from": "outpatients@mater.ie"])])
+        let mater = try read("unflag the email from the Mater, I've had the echo now")
+        #expect(mater.time == nil && mater.cues.map(\.words) == [["mater"]])
+        // Its words may still name what is wanted.
+        #expect(try read("delete the note, I have the packing list in my bag now").contentWords.contains("packing"))
+        #expect(try read("archive the bill, I paid it yesterday").time == nil)
+        // Before the command, or said to someone, it is what it says.
+        #expect(try read("what did I send yesterday").time != nil)
+        #expect(try read("text Aoife, I'll be there Sunday").command?.arguments.map(\.role) == ["message"])
     }
 
     @Test func aTimeSaidWithWhomToCallIsWhenToCall() throws {

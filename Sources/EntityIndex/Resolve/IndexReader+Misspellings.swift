@@ -11,9 +11,9 @@ extension IndexReader {
     /// it as a word much rarer than the one meant; nil otherwise. Grammar words
     /// themselves are let go before the index is asked, and the index before
     /// the spelling: most other words said are held, and need no spelling.
-    func grammarWord(misspelledAs word: String, spelling: GrammarSpelling, lexicon: Lexicon?) throws -> String? {
+    func grammarWord(misspelledAs word: String, spelling: GrammarSpelling, lexicon: Lexicon?, language: Language) throws -> String? {
         guard spelling.mayMisspell(word),
-              try database.termFrequency(word) == 0, try database.terms(withPrefix: IndexLayout.nameTerm(word)).isEmpty,
+              try !holds(word, language: language), try database.terms(withPrefix: IndexLayout.nameTerm(word)).isEmpty,
               let meant = spelling.correction(of: word) else { return nil }
         guard let lexicon, let id = lexicon.id(of: word) else { return meant }
         guard let meantID = lexicon.id(of: meant),
@@ -22,16 +22,25 @@ extension IndexReader {
     }
 
     /// Whether a word misspells a word of some entity's name ("tyxho" for
-    /// Tycho): it may (`mayMisspellName(_:lexicon:)`), and a name word lies
+    /// Tycho): it may (`mayMisspellName(_:lexicon:language:)`), and a name word lies
     /// within its typo allowance.
-    func misspellsName(_ word: String, lexicon: Lexicon?) throws -> Bool {
-        try mayMisspellName(word, lexicon: lexicon) && !(try NameResolver(reader: self).corrections(of: word)).isEmpty
+    func misspellsName(_ word: String, lexicon: Lexicon?, language: Language) throws -> Bool {
+        try mayMisspellName(word, lexicon: lexicon, language: language) && !(try NameResolver(reader: self).corrections(of: word)).isEmpty
     }
 
     /// Whether a word may be a typo of a name word: neither the lexicon, nor
     /// the index, nor any name holds it. One lexicon and two term look-ups.
-    func mayMisspellName(_ word: String, lexicon: Lexicon?) throws -> Bool {
-        try lexicon?.id(of: word) == nil && database.termFrequency(word) == 0
+    func mayMisspellName(_ word: String, lexicon: Lexicon?, language: Language) throws -> Bool {
+        try lexicon?.id(of: word) == nil && !holds(word, language: language)
             && database.termFrequency(IndexLayout.nameTerm(word)) == 0
+    }
+
+    /// Whether some entity's text or identifiers hold a word: its stem in
+    /// the index's language, the word as it is (what a language without a
+    /// stemmer indexes), or an identifier's part ("mater" of outpatients@mater.ie).
+    func holds(_ word: String, language: Language) throws -> Bool {
+        let stem = try stemmers.stemmer(for: language).stem(word)
+        return try Set([stem, word]).contains { try database.termFrequency(IndexLayout.stemmedTerm($0)) > 0 }
+            || database.termFrequency(IndexLayout.anyIdentifierPrefix + word) > 0
     }
 }

@@ -83,14 +83,15 @@ struct NameResolver {
 
     /// Entities named word for word as a reading of the words in which the
     /// one word no name holds, and that may be a typo of one
-    /// (`IndexReader.mayMisspellName(_:lexicon:)`), is read as a name word it
+    /// (`IndexReader.mayMisspellName(_:lexicon:language:)`), is read as a name word it
     /// is a typo of ("Are May Suixing"); at most `misspeltWholeNameReadings`
     /// readings. None unless exactly one word is unknown to names: with more,
     /// the words are likelier a request than a misspelt name, and guessing at
     /// each would cost every such request.
-    func namedWordForWordAsMeant(said words: [String], filter: Query?, lexicon: Lexicon?) throws -> [Candidate] {
+    func namedWordForWordAsMeant(said words: [String], filter: Query?, lexicon: Lexicon?, language: Language) throws -> [Candidate] {
         let unknown = try words.indices.filter { try reader.database.termFrequency(IndexLayout.nameTerm(words[$0])) == 0 }
-        guard unknown.count == 1, words.count > 1, try reader.mayMisspellName(words[unknown[0]], lexicon: lexicon) else { return [] }
+        guard unknown.count == 1, words.count > 1, try reader.mayMisspellName(words[unknown[0]], lexicon: lexicon, language: language)
+        else { return [] }
         return try corrections(of: words[unknown[0]]).sorted().prefix(Self.misspeltWholeNameReadings).flatMap { meant in
             var reading = words
             reading[unknown[0]] = meant

@@ -57,8 +57,10 @@ struct RequestSearch {
                     cues.append((cue, try matcher.match(possessiveOf: person)))
                     continue
                 }
-                // "is Pilar inviting friends to her party": else someone the request names, searched as a word.
-                guard try interpretation.contentWords.contains(where: { !(try matcher.mentionTerms(forWord: $0)).isEmpty }) else {
+                // "is Pilar inviting friends to her party": else someone the request names, searched as a word,
+                // or the value of another cue ("Kay's email with her flight number").
+                let namesSomeone = interpretation.cues.contains { !$0.isOnScreen && !$0.words.isEmpty }
+                guard try namesSomeone || interpretation.contentWords.contains(where: { !(try matcher.mentionTerms(forWord: $0)).isEmpty }) else {
                     return ([], try text(for: interpretation))
                 }
                 continue
@@ -179,7 +181,8 @@ struct RequestSearch {
         let namedExactlyAsSaid = saidWholeNames.filter { $0.names?.contains { $0.words == namesAsSaid } ?? false }
         // Or, when none is, named so once a typo is read as meant ("Are May Suixing").
         let asMeant = matchesNames && namedExactlyAsSaid.isEmpty
-            ? try names.namedWordForWordAsMeant(said: namesAsSaid, filter: try typesFilter, lexicon: configuration.lexicon) : []
+            ? try names.namedWordForWordAsMeant(said: namesAsSaid, filter: try typesFilter, lexicon: configuration.lexicon,
+                                                        language: configuration.defaultLanguage) : []
         let namedWordForWordAsSaid = namedExactlyAsSaid + asMeant
         let namedWordForWord = plan.words.map(\.word) != namesAsSaid && !namedWordForWordAsSaid.isEmpty
         let saysMore = !taken.isEmpty || (wholeNames.isEmpty && !saidWholeNames.isEmpty) || namedWordForWord

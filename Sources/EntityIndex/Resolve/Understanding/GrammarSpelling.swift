@@ -2,7 +2,7 @@
 /// "tomorrow" for "tommorow", "when" for "wehn" — the one grammar word
 /// nearer than any other, within the word's typo allowance (`Spelling`).
 /// Whether the word was meant so is the caller's to say: what the index and
-/// the lexicon hold (`IndexReader.grammarWord(misspelledAs:spelling:lexicon:)`).
+/// the lexicon hold (`IndexReader.grammarWord(misspelledAs:spelling:lexicon:language:)`).
 struct GrammarSpelling: Sendable {
     /// The grammar's words of three letters or more, under each of their
     /// deletion variants and themselves (as names are, see `Spelling`).

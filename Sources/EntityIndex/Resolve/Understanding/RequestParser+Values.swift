@@ -359,6 +359,15 @@ extension RequestParser {
         request.take(last..<last + 1)
     }
 
+    /// "Unflag the email from the Mater, I've had the echo now", "archive the
+    /// bill, I paid it yesterday": a clause after the command's that begins
+    /// with the speaker says what they did. Its free words' positions: their
+    /// time and tense are not of what is wanted, though its words may name it.
+    func speakerRemarks(in request: RequestWords, after commandEnd: Int) -> [Int] {
+        request.clauseStarts.sorted().filter { $0 >= commandEnd && $0 > 0 && request.isFree($0) && isSpeakerSubject(request.words[$0]) }
+            .flatMap { start in (start..<request.clauseEnd(after: start)).filter(request.isFree) }
+    }
+
     /// The free words right after a speaker subject, small words skipped: "did I decline", "I already accepted".
     func wordsSaidOfSpeaker(in request: RequestWords) -> [String] {
         request.words.indices.compactMap { index in

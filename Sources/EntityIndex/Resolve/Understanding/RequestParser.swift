@@ -17,7 +17,7 @@ struct RequestParser {
     /// (`IndexReader.name(possessiveWithoutApostrophe:personTypes:lexicon:)`); nil to read none so.
     var namePossessive: ((String) throws -> String?)?
     /// Whether a word said misspells a word of some entity's name, as the
-    /// index says (`IndexReader.misspellsName(_:lexicon:)`); nil to take none so.
+    /// index says (`IndexReader.misspellsName(_:lexicon:language:)`); nil to take none so.
     var misspeltName: ((String) throws -> Bool)?
 
     var vocabulary: RequestVocabulary { grammar.vocabulary }
@@ -60,19 +60,24 @@ struct RequestParser {
         }
         interpretation.command = command?.command
         if let command, !command.command.asksAbout.isEmpty { takeHappeningVerb(&request, after: command.end) }
+        // "…, I've had the echo now": what the speaker says they did is no time of what is wanted.
+        let remarks = command.map { speakerRemarks(in: request, after: $0.end) } ?? []
         // An anchor after the command, or anywhere when the command begins a later clause.
         let commandLater = command.map { found in request.clauseStarts.contains { $0 > 0 && $0 < found.end } } ?? false
         interpretation.anchor = takeAnchor(&request, after: commandLater ? 0 : command?.end ?? 0)
 
         // Past tense, or only what happened rather than was planned ("pics from Saturday"), speaks of the past.
-        let speaksOfPast = vocabulary.speaksOfPast(request.words) || speaksOnlyOfWhatHappened(request, requested: requested)
+        let speaksOfPast = vocabulary.speaksOfPast(request.words.indices.filter { !remarks.contains($0) }.map { request.words[$0] })
+            || speaksOnlyOfWhatHappened(request, requested: requested)
         // "on first thing tomorrow": an ordinal before "thing" is the idiom, no date.
         var reader = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: speaksOfPast ? .past : .either,
                                           isReferenceNoun: { isReferenceNoun(at: $0, in: $1) || $1.words.indices.contains($0)
                                                                  && vocabulary.oneAfterArticle.contains($1.words[$0]) })
         reader.isModifiedNoun = { isContent(at: $0, in: $1) && !vocabulary.time.spoken.contains($1.words[$0]) }
+        for position in remarks { request.taken[position] = true }
         let beforeTime = request
         var time = reader.read(&request, dates: takeNumericDates(in: text, &request))
+        for position in remarks { request.taken[position] = false }
         let said = request.words.indices.filter { request.taken[$0] && !beforeTime.taken[$0] }
         if let first = said.first,
            first > 0 && vocabulary.topicMarkers.contains(request.words[first - 1]) || saysAttribute(said, in: beforeTime)
