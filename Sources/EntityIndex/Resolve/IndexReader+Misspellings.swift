@@ -12,7 +12,8 @@ extension IndexReader {
     /// themselves are let go before the index is asked, and the index before
     /// the spelling: most other words said are held, and need no spelling.
     func grammarWord(misspelledAs word: String, spelling: GrammarSpelling, lexicon: Lexicon?, language: Language) throws -> String? {
-        guard spelling.mayMisspell(word),
+        // Cheapest first: a name's word, then the text's, then the words of names it begins.
+        guard spelling.mayMisspell(word), try database.termFrequency(IndexLayout.nameTerm(word)) == 0,
               try !holds(word, language: language), try database.terms(withPrefix: IndexLayout.nameTerm(word)).isEmpty,
               let meant = spelling.correction(of: word) else { return nil }
         guard let lexicon, let id = lexicon.id(of: word) else { return meant }
