@@ -181,6 +181,26 @@ import Testing
         #expect(try first("what's after the release sync") == "checkup")
     }
 
+    @Test func aDateAloneIsThatDayWhereverTheRequestIsSaid() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "calendar.event", id: "birthday", properties: ["title": "Sam's birthday", "startDate": "2027-05-22", "recurrence": "yearly"]),
+            Entity(type: "reminders.reminder", id: "seats", properties: ["title": "Choose seats", "dueDate": "2027-05-31"]),
+            Entity(type: "calendar.event", id: "road-test", properties: ["title": "Road test", "startDate": "2027-05-21T10:20:00-04:00"]),
+        ])
+        func found(_ text: String, zone: String) throws -> [SearchResult] {
+            try index.resolve(SearchQuery(text, now: try Date("2027-05-21T01:00:00Z", strategy: .iso8601),
+                                          timeZone: TimeZone(identifier: zone)!)).results
+        }
+        // In Toronto, on the evening of the 20th: the 22nd's birthday is not tomorrow, though its UTC midnight is.
+        #expect(try found("what's on tomorrow", zone: "America/Toronto").map(\.identifier.id) == ["road-test"])
+        let seats = try found("what's due on the 31st", zone: "America/Toronto")
+        let localMidnight = try Date("2027-05-31T04:00:00Z", strategy: .iso8601)
+        #expect(seats.first?.identifier.id == "seats" && seats.first?.occurrence == localMidnight)
+        // In Tokyo the same dates are their own days too.
+        #expect(try found("what's on the 22nd", zone: "Asia/Tokyo").first?.identifier.id == "birthday")
+    }
+
     @Test func firstThingIsWhatBeginsFirstNotWhatTakesTheDay() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -58,7 +58,8 @@ struct DocumentBuilder {
         var recurrence = terms.recurrence
         // A rule steps on local time when its first date is written so ("2027-01-13T16:30:00+01:00").
         recurrence?.writtenOffset = schema.timeProperty.flatMap { entity.properties[$0]?.stringValue }.flatMap(ISO8601.offset(fromDate:))
-        let time = start.map { EntityTime(start: $0, duration: max((end ?? $0) - $0, 0), recurrence: recurrence) }
+        var time = start.map { EntityTime(start: $0, duration: max((end ?? $0) - $0, 0), recurrence: recurrence) }
+        time?.isDay = schema.timeProperty.flatMap { entity.properties[$0]?.stringValue }.map(ISO8601.isDateOnly) ?? false
         if let time, time.recurrence == nil {
             // A recurring entity is taken in by every range (`IndexLayout.recurringTerm`).
             for term in TimeBuckets.terms(start: time.start, duration: time.duration) { try document.addBooleanTerm(term) }

@@ -10,12 +10,22 @@ struct EntityTime: Hashable, Sendable {
     var duration: Double = 0
     /// How it repeats, if it does.
     var recurrence: Recurrence?
+    /// Whether it was written as a date alone ("2027-05-22": an all-day event,
+    /// a birthday): the same day wherever a request is said, from its local
+    /// midnight; `start` holds that day's UTC midnight.
+    var isDay = false
 
-    /// The same time, its occurrences stepping on a request's calendar
-    /// when they are local times of its zone (`Recurrence.stepping(on:from:)`).
+    /// The same time on a request's calendar: a day from its local midnight,
+    /// and occurrences stepping on the calendar when they are local times of
+    /// its zone (`Recurrence.stepping(on:from:)`).
     func stepping(on calendar: Calendar) -> EntityTime {
         var time = self
-        time.recurrence = recurrence?.stepping(on: calendar, from: start)
+        if isDay {
+            let offset = calendar.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: start))
+            time.start -= Double(offset)
+            time.recurrence?.writtenOffset = offset
+        }
+        time.recurrence = time.recurrence?.stepping(on: calendar, from: time.start)
         return time
     }
 
@@ -46,19 +56,21 @@ struct EntityTime: Hashable, Sendable {
     }
 
     /// The time as one line of an index record: "START", "START/DURATION",
-    /// then " RULE" when it repeats. Records written before durations hold none.
+    /// "START/DURATION/day" for a date alone, then " RULE" when it repeats.
+    /// Records written before durations hold none, before days no "day".
     var encoded: String {
-        let moment = duration > 0 ? "\(start)/\(duration)" : String(start)
+        let moment = isDay ? "\(start)/\(duration)/day" : duration > 0 ? "\(start)/\(duration)" : String(start)
         return recurrence.map { "\(moment) \($0.encoded)" } ?? moment
     }
 
     /// The time an index record holds (see `encoded`).
     init?(encoded: Substring) {
         let space = encoded.firstIndex(of: " ")
-        let moment = encoded[..<(space ?? encoded.endIndex)].split(separator: "/", maxSplits: 1)
+        let moment = encoded[..<(space ?? encoded.endIndex)].split(separator: "/", maxSplits: 2)
         guard let first = moment.first, let start = Double(first) else { return nil }
         self.start = start
         duration = moment.count > 1 ? Double(moment[1]) ?? 0 : 0
+        isDay = moment.count > 2 && moment[2] == "day"
         recurrence = space.flatMap { Recurrence(encoded: encoded[encoded.index(after: $0)...]) }
     }
 

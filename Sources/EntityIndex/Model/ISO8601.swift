@@ -46,6 +46,12 @@ enum ISO8601 {
         return text[sign] == "+" ? seconds : -seconds
     }
 
+    /// Whether a text is a date alone (`2026-03-14`): a day wherever it is
+    /// read, not a moment (an all-day event, a birthday).
+    static func isDateOnly(_ text: String) -> Bool {
+        text.utf8.count == 10 && seconds(fromDate: text) != nil
+    }
+
     /// Seconds in a duration such as `PT15M`, `-PT1H30M`, `P1DT2H`, `P2W`; nil when malformed.
     static func seconds(fromDuration text: String) -> Double? {
         var scanner = Scanner(text)

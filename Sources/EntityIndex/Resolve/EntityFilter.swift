@@ -105,7 +105,11 @@ struct EntityFilter {
     /// the blocks of time they go on in (`TimeBuckets`), and every recurring
     /// one. A little more than goes on then passes: `occurrence(of:)` settles it.
     func goingOn(from lower: Double?, to upper: Double?) throws -> Query {
-        try Self.goingOn(from: lower, to: upper, within: timeExtent)
+        // A date alone (`EntityTime.isDay`) goes on from the request's local midnight, its blocks from UTC's: the
+        // bounds take in the zone's offset too (a Toronto day's entities are kept in blocks 4 hours earlier).
+        let moment = Date(timeIntervalSince1970: lower ?? upper ?? clock.now.timeIntervalSince1970)
+        let offset = Double(clock.calendar.timeZone.secondsFromGMT(for: moment))
+        return try Self.goingOn(from: lower.map { min($0, $0 + offset) }, to: upper.map { max($0, $0 + offset) }, within: timeExtent)
     }
 
     /// Entities that may go on between two moments by their blocks of time,

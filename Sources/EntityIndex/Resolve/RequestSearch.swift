@@ -187,14 +187,14 @@ struct RequestSearch {
         let namedWordForWord = plan.words.map(\.word) != namesAsSaid && !namedWordForWordAsSaid.isEmpty
         let saysMore = !taken.isEmpty || (wholeNames.isEmpty && !saidWholeNames.isEmpty) || namedWordForWord
         let said = matchesNames && saysMore ? saidWords : nil
-        // Found only by their names as said, and of those, the ones that fail the filters Xapian checks.
-        var rawOnlyNamed: Set<UInt32> = [], rawNamed: Set<UInt32> = []
+        // Named as said, and of those found only so, the ones that fail the filters Xapian checks.
+        var namedAsSaidIDs: Set<UInt32> = [], rawNamed: Set<UInt32> = []
         if let said {
             let raw = try rawNameCandidates(for: said, wholeNames: saidWholeNames + asMeant, names: names)
+            namedAsSaidIDs = Set(raw.compactMap(\.documentID))
             // Those that pass the filters too are found like any other.
             let rawOnly = raw.filter { $0.documentID.map { found[$0] == nil } ?? false }
-            rawOnlyNamed = Set(rawOnly.compactMap(\.documentID))
-            rawNamed = rawOnlyNamed.subtracting(try reader.passing(rawOnly, narrowed))
+            rawNamed = Set(rawOnly.compactMap(\.documentID)).subtracting(try reader.passing(rawOnly, narrowed))
             add(raw)
         }
 
@@ -240,7 +240,7 @@ struct RequestSearch {
             for var candidate in found {
                 let occurrence = filter.occurrence(of: candidate.record)
                 // (Xapian's time filter takes in whole hours: a name as said outside the time is kept all the same.)
-                guard occurrence != nil || rawOnlyNamed.contains(candidate.documentID!) else { continue }
+                guard occurrence != nil || namedAsSaidIDs.contains(candidate.documentID!) else { continue }
                 if let within, let start = occurrence ?? nil, within.contains(start),
                    within.contains(start + (candidate.record?.time?.duration ?? 0)) { continue }
                 candidate.occurrence = occurrence ?? nil
