@@ -538,12 +538,12 @@ struct RequestSearch {
         for candidate in candidates {
             if leads(candidate) { leaders.append(candidate) } else { others.append(candidate) }
         }
-        // "First thing tomorrow" is what begins first; a trip or a birthday that takes whole days (begins at
-        // midnight, the day's own or UTC's as a date without a time is read, and lasts days) has no beginning then.
+        // "First thing tomorrow" is what begins first; a birthday or a trip that takes whole days (a date alone, or
+        // days from midnight) has no beginning then.
         func takesWholeDays(_ candidate: Candidate) -> Bool {
-            let start = candidate.occurrence!, duration = candidate.record?.time?.duration ?? 0
-            return order == .earliest && duration.truncatingRemainder(dividingBy: Self.day) == 0
-                && (start.truncatingRemainder(dividingBy: Self.day) == 0 || clock.minutesOfDay(Date(timeIntervalSince1970: start)) == 0)
+            guard order == .earliest, let time = candidate.record?.time else { return false }
+            return time.isDay || time.duration > 0 && time.duration.truncatingRemainder(dividingBy: Self.day) == 0
+                && clock.minutesOfDay(Date(timeIntervalSince1970: candidate.occurrence!)) == 0
         }
         leaders.sort {
             if takesWholeDays($0) != takesWholeDays($1) { return takesWholeDays($1) }

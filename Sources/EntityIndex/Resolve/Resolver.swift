@@ -16,7 +16,8 @@ struct Resolver {
     /// grammar word it misspells (`IndexReader.grammarWord(misspelledAs:…)`).
     func parser(_ clock: RequestClock) -> RequestParser {
         RequestParser(grammar: grammar, clock: clock, misspelledWord: { [reader, grammar, configuration] in
-            try reader.grammarWord(misspelledAs: $0, spelling: grammar.spelling, lexicon: configuration.lexicon, language: configuration.defaultLanguage)
+            try reader.grammarWord(misspelledAs: $0, spelling: grammar.spelling, lexicon: configuration.lexicon,
+                                   language: configuration.defaultLanguage)
         }, namePossessive: { [reader, grammar, configuration] in
             try reader.name(possessiveWithoutApostrophe: $0, personTypes: grammar.personTypes, lexicon: configuration.lexicon)
         }, misspeltName: { [reader, configuration] in

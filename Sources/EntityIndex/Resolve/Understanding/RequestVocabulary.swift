@@ -500,7 +500,8 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, subjectPronouns, topicMarkers, attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
+        let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, subjectPronouns, topicMarkers: [String]?
+        let attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
         let typeNames: [String: [String]]?
         /// `PropertyWords`' lists, each optional.
         struct Words: Decodable {
