@@ -137,8 +137,9 @@ private struct TermWriter {
     var recurrence: Recurrence?
     /// Whether some text of it states an amount of money (`IndexLayout.amountTerm`), once indexed.
     private var statesAmount = false
-    /// Each transient part's ("attendees[2]") states and the name words and addresses that say whose it is.
-    private var parts: [Substring: (states: [(path: String, value: String)], holders: Set<String>)] = [:]
+    /// Each transient part's ("attendees[2]") states, and the names and addresses that say whose it is
+    /// (split into words only for a part in some state).
+    private var parts: [Substring: (states: [(path: String, value: String)], names: [String], addresses: [String])] = [:]
 
     init(document: Document, stemmers: Stemmers, collectsWords: Bool) {
         self.document = document
@@ -181,19 +182,17 @@ private struct TermWriter {
     }
 
     /// Notes what a value of a transient part says of it: a state (an
-    /// enumeration held as a keyword), or whose part it is (a name's words, an address).
+    /// enumeration held as a keyword), or whose part it is (a name, an address).
     private mutating func notePart(_ part: Substring, text: String, of found: SchemaValue) throws {
         switch (found.kind, found.property.searchability) {
         case (.enumeration, .keywords):
             guard let state = IndexLayout.exactValue(text) else { return }
-            parts[part, default: ([], [])].states.append((found.path, state))
+            parts[part, default: ([], [], [])].states.append((found.path, state))
         case (_, .title):
-            // Names in other scripts in Latin letters too, as requests may say them ("Olga" for Ольга).
-            let latin = EntityName.isInOtherScript(text) ? try latinWords(in: text) : []
-            parts[part, default: ([], [])].holders.formUnion(try normalizedWords(in: text) + latin)
+            parts[part, default: ([], [], [])].names.append(text)
         case (_, .identifier):
             guard let address = IndexLayout.exactValue(text) else { return }
-            parts[part, default: ([], [])].holders.insert(address)
+            parts[part, default: ([], [], [])].addresses.append(address)
         default:
             break
         }
@@ -201,7 +200,12 @@ private struct TermWriter {
 
     /// Pairs each part's states with whose part it is (`IndexLayout.partStateTerm`), once all its values are indexed.
     func indexPartStates() throws {
-        for (states, holders) in parts.values {
+        for (states, names, addresses) in parts.values where !states.isEmpty {
+            // Names' words, and in other scripts in Latin letters too, as requests may say them ("Olga" for Ольга).
+            var holders = Set(addresses)
+            for name in names {
+                holders.formUnion(try normalizedWords(in: name) + (EntityName.isInOtherScript(name) ? try latinWords(in: name) : []))
+            }
             for (path, state) in states {
                 try document.addBooleanTerm(IndexLayout.partStateTerm(path: path, state: state))
                 for holder in holders {

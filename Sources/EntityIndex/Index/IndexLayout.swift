@@ -133,7 +133,7 @@ enum IndexLayout {
     static let amountTerm = "XA"
 
     /// The term of a part of an entity (an attendee) in a state, with one of
-    /// the part's name words or its address (`SchemaRegistry.partStates(of:)`):
+    /// the part's name words or its address (`RequestGrammar.partStates`):
     /// "which events did I decline" asks for the speaker's part declined. Nil when too long.
     static func partStateTerm(path: String, state: String, holder: String) -> String? {
         let term = partStateTerm(path: path, state: state) + "\u{0}\(holder)"

@@ -409,7 +409,7 @@ struct RequestSearch {
     }
 
     /// "which events did I decline", "did Mateo accept the sync": a word that is
-    /// a state of a part (an attendee's answer: `SchemaRegistry.partStates(of:)`)
+    /// a state of a part (an attendee's answer: `RequestGrammar.partStates`)
     /// said of whose part it is — the speaker's, or someone another word of the
     /// request names and some part in that state is named by — is held only
     /// where that part is in it. For each such word, the terms that say so
@@ -419,17 +419,16 @@ struct RequestSearch {
         let stemmer = reader.stemmers.stemmer(for: configuration.defaultLanguage)
         let types = interpretation.types.isEmpty ? grammar.schemas.searchableTypes : interpretation.types
         var states: [(path: String, state: String)] = []
-        for (path, cases) in types.flatMap(grammar.schemas.partStates(of:)) {
-            for state in cases.compactMap(IndexLayout.exactValue) where !states.contains(where: { $0 == (path, state) }) {
-                states.append((path, state))
-            }
+        for state in types.flatMap({ grammar.partStates[$0] ?? [] }) where !states.contains(where: { $0 == state }) {
+            states.append(state)
         }
         guard !states.isEmpty else { return [:] }
+        let stateStems = try states.map { try stemmer.stem($0.state) }
         var held: [String: [String]] = [:]
         var speaker: Speaker?
         for word in Set(words) {
             let stem = try stemmer.stem(word)
-            let said = try states.filter { try stemmer.stem($0.state) == stem }
+            let said = states.indices.filter { stateStems[$0] == stem }.map { states[$0] }
             guard try said.contains(where: { try reader.database.termFrequency(IndexLayout.partStateTerm(path: $0.path, state: $0.state)) > 0 })
             else { continue }
             func terms(holders: [String]) -> [String] {

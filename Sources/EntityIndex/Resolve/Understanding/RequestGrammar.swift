@@ -36,6 +36,12 @@ final class RequestGrammar: Sendable {
     /// The values that say an entity no longer takes place, as the terms that
     /// hold them, by property (`PropertySchema.withdrawnValues`).
     let withdrawnTerms: [(path: PropertyPath, term: String)]
+    /// For each type, the states its parts are in, as keywords match them
+    /// ("attendees.status", "declined"): the enumerations a transient part holds
+    /// as keywords. A state is said of whose part it is ("which events did I
+    /// decline"), so the index pairs each part's state with its names and
+    /// addresses (`IndexLayout.partStateTerm`).
+    let partStates: [EntityType: [(path: String, state: String)]]
     /// The properties that say whom an entity is from, for "the one I sent"
     /// and "who texted me": those the agent's cue ("from") brings in that hold
     /// a person or an address (a message's sender, a mail's from address).
@@ -84,6 +90,17 @@ final class RequestGrammar: Sendable {
             }
         }
         self.withdrawnTerms = withdrawnTerms
+        var partStates: [EntityType: [(path: String, state: String)]] = [:]
+        for schema in schemas.domains.flatMap(\.types) where !schema.isTransient {
+            for property in schema.properties {
+                for part in property.kind.transientType.flatMap(schemas.schema(for:))?.properties ?? [] {
+                    guard part.searchability == .keywords, case .enumeration(_, let cases) = part.kind else { continue }
+                    let path = property.name + "." + part.name
+                    partStates[schema.type, default: []] += cases.compactMap(IndexLayout.exactValue).map { (path, $0) }
+                }
+            }
+        }
+        self.partStates = partStates
         self.enumerationCases = enumerationCases
         self.typeNames = try PhraseTable(typeNames)
         self.cues = try PhraseTable(cues)
