@@ -713,6 +713,11 @@ import Testing
                                    visible: ["calendar.event:evt-013"], focused: "calendar.event:evt-013")
         #expect(reminder.results.first?.identifier.id == "mail-003")
         #expect(!reminder.results.contains { $0.identifier.id == "evt-013" })
+        // So is "this event" and "is this in my calendar" over the photo: the event is the one about it.
+        for text in ["when was this event", "is this in my calendar"] {
+            #expect(try resolve(text, visible: ["photos.asset:photo-003"], focused: "photos.asset:photo-003")
+                .results.first?.identifier.id == "evt-011")
+        }
         // Of the type shown, the pointer is what is shown.
         #expect(try resolve("open this event", focused: "calendar.event:evt-013").results.map(\.identifier.id) == ["evt-013"])
     }

@@ -134,11 +134,6 @@ public struct RequestInterpretation: Sendable, Hashable {
         /// she mentions dinner"), rather than a pointer the words are said about
         /// ("translate this"): the focused entity fits only if it holds them.
         public var isDescribed = false
-        /// Whether a pointer is said as a pronoun after the noun of what is wanted
-        /// ("the reminder about it", "the event this was taken at"), not before
-        /// the noun it points with ("this note") or a destination ("move it to
-        /// the groceries list"): that type may then be of something about it.
-        public var isPronoun = false
         /// How many entities a plural reference says it points at ("both": 2), when it says.
         public var count: Int?
 

@@ -125,7 +125,6 @@ extension RequestParser {
         var starts: [Int] = []
         var words: [String] = []
         var order: (order: RequestTime.Order, words: [String])?
-        var determinesNoun = false, saidAsPronoun = false  // "this note"; "the note about it"
         var saidCount: Int?  // "both"
         func found(_ kind: Interpretation.Reference.Kind, _ range: Range<Int>) {
             kinds.append(kind)
@@ -186,11 +185,6 @@ extension RequestParser {
             } else if let (length, _) = request.match(vocabulary.focusedPointers, at: index),
                       !vocabulary.clauseStartingPointers.contains(request.words[index]) || pointsHere(request, after: index + length) {
                 // "this was taken at", "it starts": "this" and "it" always point; "that" may begin a clause.
-                if isReferenceNoun(at: index + length, in: request) {
-                    determinesNoun = true
-                } else if (0..<index).contains(where: { grammar.typeNames.contains(in: request.words, at: $0) }) {
-                    saidAsPronoun = true  // after the noun of what is wanted, not before a destination ("move it to the list")
-                }
                 found(.pointer, index..<index + length)
             }
         }
@@ -242,7 +236,6 @@ extension RequestParser {
         }
             ?? kinds.first { $0 == .plural } ?? kinds.first { $0 == .person } ?? .pointer
         return (Interpretation.Reference(kind: kind, words: words, isDescribed: isDescribed,
-                                         isPronoun: kind == .pointer && saidAsPronoun && !determinesNoun && !isDescribed,
                                          count: kind == .plural ? saidCount : nil), order)
     }
 
