@@ -614,6 +614,9 @@ import Testing
         #expect(try read("at 8 am").time?.minutesOfDay == 480..<540)
         #expect(try read("at half eight").time?.minutesOfDay == 510..<511)
         #expect(try read("the 3 o'clock one").time?.minutesOfDay == 900..<960)
+        // An hour of 1 to 6 without am or pm is in the afternoon, with its minutes too, unless written "04:15".
+        #expect(try read("move the 4:15 one to 4:30").time?.minutesOfDay == 975..<976)
+        #expect(try read("the 04:15 one").time?.minutesOfDay == 255..<256)
         #expect(try read("upcoming events").time?.order == .next)
         let afterNext = try #require(try read("anything on the week after next").time)
         #expect(afterNext.from == day("2026-03-23") && afterNext.to == day("2026-03-30"))

@@ -546,8 +546,9 @@ struct TimeExpressionReader {
         }
         let marker = request.match(words.oclock, at: index + length)?.length ?? 0
         guard minute != nil || marker > 0 || !needsMarker else { return nil }
-        // An hour without am or pm: 1 to 6 is more often afternoon than night.
-        if minute == nil, (1...6).contains(hour) { start += 720 }
+        // An hour without am or pm, with its minutes or not ("at 4", "the 4:15 one"): 1 to 6 is more often
+        // afternoon than night, unless written as a 24-hour clock ("04:15").
+        if (1...6).contains(hour), !word.hasPrefix("0") { start += 720 }
         return (length + marker, start..<start + width, (1...12).contains(hour))
     }
 }
