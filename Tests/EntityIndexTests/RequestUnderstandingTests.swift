@@ -579,6 +579,15 @@ import Testing
         #expect(try read("call Mateo yesterday").command?.arguments.contains { $0.role == "time" } == false)
     }
 
+    @Test func aTimeToSetSomethingForIsTheNewTime() throws {
+        let set = try read("set it for tomorrow morning")
+        #expect(set.time == nil)
+        #expect(set.command?.arguments.first { $0.role == "time" }?.date == day("2026-03-13").addingTimeInterval(5 * 3_600))
+        // What is not a time after "for" stays words to find.
+        let vet = try read("set the reminder for the vet as done")
+        #expect(vet.command?.arguments.map(\.role) == ["state"] && vet.contentWords == ["vet"])
+    }
+
     @Test func timeWordsBecomeRangesOnTheClock() throws {
         let tomorrowMorning = try #require(try read("tomorrow morning").time)
         #expect(tomorrowMorning.from == day("2026-03-13").addingTimeInterval(5 * 3_600))
