@@ -160,6 +160,9 @@ import Testing
         #expect(unread.command?.arguments.first?.words == ["read"])
         // A negation turns a flag around.
         #expect(try read("reminders I haven't done yet").flags.map(\.value) == [false])
+        // A state whose phrase ends in a type's noun ("to do") is the state.
+        let stillToDo = try read("which ones have I still to do")
+        #expect(stillToDo.flags.map(\.value) == [false] && stillToDo.typeWords.isEmpty)
     }
 
     @Test func aValueAfterToIsTheOneACommandSets() throws {

@@ -138,6 +138,10 @@ extension RequestParser {
         for index in request.words.indices where request.isFree(index) && !modifiers.contains(index) {
             let matches = grammar.typeNames.matches(in: request.words, at: index, usable: request.isFree)
             guard let length = matches.first?.length else { continue }
+            // "which have I still to do": a type noun ending a state's phrase is that state.
+            if (max(0, index - 2)..<index).contains(where: { start in
+                grammar.flags.matches(in: request.words, at: start, usable: request.isFree).contains { start + $0.length >= index + length }
+            }) { continue }
             let longest = matches.filter { $0.length == length }
             var named = Set(longest.map(\.value.type))
             switch containingCue(named, before: index, in: request) {

@@ -23,7 +23,8 @@ extension SchemaDomain {
                          PropertySchema("isCompleted", .bool,
                                         words: PropertyWords(whenTrue: ["done", "completed", "complete", "finished", "ticked off", "tick off",
                                                                         "checked off", "check off", "crossed off", "cross off"],
-                                                             whenFalse: ["open", "pending", "incomplete", "unfinished", "outstanding"])),
+                                                             whenFalse: ["open", "pending", "incomplete", "unfinished", "outstanding",
+                                                                       "still to do", "left to do"])),
                      ]),
     ])
 }
