@@ -574,6 +574,9 @@ import Testing
         // Before the command, or said to someone, it is what it says.
         #expect(try read("what did I send yesterday").time != nil)
         #expect(try read("text Aoife, I'll be there Sunday").command?.arguments.map(\.role) == ["message"])
+        // A clause that begins by saying what to say is the message too, its time with it.
+        let say = try read("reply to that last one, say I'll ring her Sunday with all the news")
+        #expect(say.command?.arguments.map(\.role) == ["message"] && say.time == nil)
     }
 
     @Test func aTimeSaidWithWhomToCallIsWhenToCall() throws {
