@@ -588,6 +588,16 @@ import Testing
         #expect(try read("call Mateo yesterday").command?.arguments.contains { $0.role == "time" } == false)
     }
 
+    @Test func sendingSomeoneANewMessageIsMessagingThem() throws {
+        let text = try read("send her a text saying see you at quarter past four")
+        #expect(text.command?.name == "message" && text.reference?.kind == .person && text.time == nil)
+        #expect(text.command?.arguments.map(\.words) == [["see", "you", "at", "quarter", "past", "four"]])
+        let email = try read("send Mateo an email")
+        #expect(email.command?.name == "message" && email.contentWords == ["mateo"] && email.types == ["messages.contact"])
+        // What is sent is found when it is one that exists: "the photo", "a photo of the lake" is no message.
+        #expect(try read("send her the photo").command?.name == "send")
+    }
+
     @Test func aTimeToSetSomethingForIsTheNewTime() throws {
         let set = try read("set it for tomorrow morning")
         #expect(set.time == nil)

@@ -28,8 +28,14 @@ extension RequestParser {
     /// The command at the start (or at a position), with its arguments taken.
     func takeCommand(_ request: inout RequestWords, from position: Int = 0) throws -> FoundCommand? {
         guard let start = request.nextUntaken(from: position) else { return nil }
-        guard let (length, entry) = request.match(vocabulary.commands, at: start) else {
+        guard let (length, said) = request.match(vocabulary.commands, at: start) else {
             return position == 0 ? try takeUnknownVerb(&request, at: start) : nil
+        }
+        var entry = said
+        if entry.argumentRoles.contains("recipient"), let (message, noun) = newMessage(after: start + length, in: request) {
+            // "send her a text saying …", "send Mum an email": a new message, so the command that writes one, to them.
+            entry = message
+            request.take(noun)
         }
         // A command that is also a type's noun, before a cue or a clause about it, is the noun: "mail from
         // Amara", "texts about the launch", "mail I haven't read".
@@ -209,6 +215,21 @@ extension RequestParser {
         return request[span]
     }
 
+    /// "Send her a text", "send Mum an email": after up to `longestRecipient`
+    /// words that name someone, an indefinite article and a noun that is itself
+    /// a command said to someone with a message ("text", "email"). That command
+    /// and where the article and noun are; nil when none is said.
+    func newMessage(after body: Int, in request: RequestWords) -> (RequestVocabulary.CommandEntry, Range<Int>)? {
+        for article in body + 1..<min(body + 1 + Self.longestRecipient, request.count)
+        where vocabulary.indefiniteArticles.contains(request.words[article]) {
+            guard (body..<article).allSatisfy({ request.isFree($0) && !grammar.typeNames.contains(in: request.words, at: $0) }),
+                  let (length, entry) = request.match(vocabulary.commands, at: article + 1),
+                  entry.recipientFirst, entry.argumentRoles.contains("message") else { return nil }
+            return (entry, article..<article + 1 + length)
+        }
+        return nil
+    }
+
     /// The types some nouns name, and with `properties` those that have a property the nouns name.
     func types(named nouns: [String], properties: Bool) -> [EntityType] {
         var types: Set<EntityType> = []
@@ -282,7 +303,8 @@ extension RequestParser {
             return false
         }
         if let (length, _) = request.match(vocabulary.personPointers, at: body), body + length < request.count {
-            command.arguments.append(.init(role: "message", words: request[body + length..<request.count], date: nil))
+            let said = (body + length..<request.count).filter(request.isUntaken)
+            if !said.isEmpty { command.arguments.append(.init(role: "message", words: said.map { request.words[$0] }, date: nil)) }
             request.take(body + length..<request.count)
         } else if let start = request.words.indices.dropFirst(body + 1).prefix(Self.longestRecipient).first(where: {
             request.isFree($0) && isSpeakerSubject(request.words[$0])

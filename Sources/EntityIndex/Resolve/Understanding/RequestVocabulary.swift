@@ -57,6 +57,8 @@ public struct RequestVocabulary: Sendable {
     let thingsOrPeople: PhraseTable<Void>
     /// Words before a noun that add nothing to it ("the", "my").
     let articles: Set<String>
+    /// Articles before a noun for a thing not yet made ("a", "an"): "send her a text" writes a new one.
+    let indefiniteArticles: Set<String>
     /// Words between a property and its owner ("the phone number of Mateo").
     let ownerMarkers: PhraseTable<Void>
     /// The cues a possessive stands for: "Mateo's email" is an email from him.
@@ -358,6 +360,7 @@ public struct RequestVocabulary: Sendable {
         besideOnScreen = try PhraseTable(references.above.map { ($0, -1) } + references.below.map { ($0, 1) })
         thingsOrPeople = try phrases(references.thingsOrPeople)
         articles = try words(table.articles)
+        indefiniteArticles = try words(table.indefiniteArticles ?? [])
         ownerMarkers = try phrases(table.ownerMarkers)
         possessiveMeans = table.possessiveMeans
         possessiveMayMean = table.possessiveMayMean
@@ -501,7 +504,7 @@ public struct RequestVocabulary: Sendable {
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
         let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, subjectPronouns, topicMarkers: [String]?
-        let attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads: [String]?
+        let attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads, indefiniteArticles: [String]?
         let typeNames: [String: [String]]?
         /// `PropertyWords`' lists, each optional.
         struct Words: Decodable {
