@@ -596,6 +596,10 @@ import Testing
         #expect(email.command?.name == "message" && email.contentWords == ["mateo"] && email.types == ["messages.contact"])
         // What is sent is found when it is one that exists: "the photo", "a photo of the lake" is no message.
         #expect(try read("send her the photo").command?.name == "send")
+        #expect(try read("send").command?.name == "send")  // nothing after it: no message is looked for
+        // Once whom it goes to is said, "with" after what is sent describes it.
+        let cake = try read("send the one with the cake to Marisol")
+        #expect(cake.command?.arguments.map(\.words) == [["marisol"]] && cake.cues.map(\.words) == [["cake"]])
     }
 
     @Test func aTimeToSetSomethingForIsTheNewTime() throws {

@@ -82,9 +82,12 @@ extension RequestParser {
         let markers = request.positions(from: body + 1).compactMap { index in
             request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
         }
-        for marker in markers.reversed() where marker.index < end && !(saidFirst != nil && marker.role == "recipient") {
+        var recipientSaid = false  // after: "send the one with the cake to Marisol"
+        for marker in markers.reversed() where marker.index < end && !(saidFirst != nil && marker.role == "recipient")
+            && !(recipientSaid && marker.role == "recipient" && describesWhatIsSent(before: marker.index, in: request)) {
             let span = (marker.index + marker.length..<end).filter(request.isUntaken)  // not the "please" after it
             guard !span.isEmpty else { continue }
+            if marker.role == "recipient" { recipientSaid = true }
             let words = span.map { request.words[$0] }
             var argument = Interpretation.Argument(role: marker.role, words: words, date: nil)
             // "push the lab cleanup back a week": how far it moves, kept as said.
@@ -105,6 +108,16 @@ extension RequestParser {
             found.command.arguments.insert(.init(role: "recipient", words: saidFirst, date: nil), at: 0)
         }
         return found
+    }
+
+    /// Whether a marker comes right after what is sent, said as "one" or a
+    /// type's noun ("the one with the cake", "the photo with the dog"): once
+    /// whom it goes to is said, such a marker describes it.
+    func describesWhatIsSent(before index: Int, in request: RequestWords) -> Bool {
+        (max(0, index - 2)..<index).contains { start in
+            [vocabulary.one.matches(in: request.words, at: start).map(\.length),
+             grammar.typeNames.matches(in: request.words, at: start).map(\.length)].joined().contains { start + $0 == index }
+        }
     }
 
     /// "reply to him, I'll send everything Monday": a later clause in which the
@@ -220,7 +233,7 @@ extension RequestParser {
     /// a command said to someone with a message ("text", "email"). That command
     /// and where the article and noun are; nil when none is said.
     func newMessage(after body: Int, in request: RequestWords) -> (RequestVocabulary.CommandEntry, Range<Int>)? {
-        for article in body + 1..<min(body + 1 + Self.longestRecipient, request.count)
+        for article in body + 1..<max(body + 1, min(body + 1 + Self.longestRecipient, request.count))
         where vocabulary.indefiniteArticles.contains(request.words[article]) {
             guard (body..<article).allSatisfy({ request.isFree($0) && !grammar.typeNames.contains(in: request.words, at: $0) }),
                   let (length, entry) = request.match(vocabulary.commands, at: article + 1),
