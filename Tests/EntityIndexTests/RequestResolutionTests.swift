@@ -713,8 +713,10 @@ import Testing
                                    visible: ["calendar.event:evt-013"], focused: "calendar.event:evt-013")
         #expect(reminder.results.first?.identifier.id == "mail-003")
         #expect(!reminder.results.contains { $0.identifier.id == "evt-013" })
-        // So is "this event" and "is this in my calendar" over the photo: the event is the one about it.
-        for text in ["when was this event", "is this in my calendar"] {
+        // So is "is this in my calendar" over the photo: the event is the one about it; "this event" is shown or none.
+        #expect(try resolve("when was this event", visible: ["photos.asset:photo-003"], focused: "photos.asset:photo-003")
+            .status == .notFound)
+        for text in ["is this in my calendar", "is it on my calendar"] {
             #expect(try resolve(text, visible: ["photos.asset:photo-003"], focused: "photos.asset:photo-003")
                 .results.first?.identifier.id == "evt-011")
         }

@@ -127,12 +127,13 @@ struct Resolver {
                     interpretation.reference?.kind = .plural
                     return Resolution(ranked: try shown(people(named, of: request), limit: request.limit), interpretation: interpretation)
                 }
-                guard picked.isEmpty, reference.kind == .pointer, !reference.isDescribed, !interpretation.types.isEmpty,
+                guard picked.isEmpty, reference.kind == .pointer, !reference.isDescribed, !reference.isSaidWithNoun,
+                      !interpretation.types.isEmpty,
                       let (documentID, words) = try subject(of: screen, outside: interpretation.types)
                 else { return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: interpretation) }
-                // "the calendar event this was taken at", "the reminder about it", "when is this appointment" or
-                // "is this in my calendar" over a mail: nothing of the types named is shown, so what is meant is an
-                // entity of those types about what is shown, found by its name ("the one from Ana" stays on screen).
+                // "the calendar event this was taken at", "the reminder about it", "is this in my calendar" over a
+                // mail: nothing of the types named is shown, so what is meant is an entity of those types about what
+                // is shown, found by its name ("the one from Ana" and "this note" stay on screen).
                 interpretation.reference = nil
                 interpretation.contentWords += words
                 search.excluded.insert(documentID)

@@ -134,6 +134,9 @@ public struct RequestInterpretation: Sendable, Hashable {
         /// she mentions dinner"), rather than a pointer the words are said about
         /// ("translate this"): the focused entity fits only if it holds them.
         public var isDescribed = false
+        /// Whether the pointer is said with its type's noun ("this note", "this
+        /// appointment"): it points only at what is shown, never at something about it.
+        public var isSaidWithNoun = false
         /// How many entities a plural reference says it points at ("both": 2), when it says.
         public var count: Int?
 

@@ -126,6 +126,7 @@ extension RequestParser {
         var words: [String] = []
         var order: (order: RequestTime.Order, words: [String])?
         var saidCount: Int?  // "both"
+        var saidWithNoun = false  // "this note"
         func found(_ kind: Interpretation.Reference.Kind, _ range: Range<Int>) {
             kinds.append(kind)
             starts.append(range.lowerBound)
@@ -185,6 +186,7 @@ extension RequestParser {
             } else if let (length, _) = request.match(vocabulary.focusedPointers, at: index),
                       !vocabulary.clauseStartingPointers.contains(request.words[index]) || pointsHere(request, after: index + length) {
                 // "this was taken at", "it starts": "this" and "it" always point; "that" may begin a clause.
+                saidWithNoun = saidWithNoun || isReferenceNoun(at: index + length, in: request)
                 found(.pointer, index..<index + length)
             }
         }
@@ -236,7 +238,7 @@ extension RequestParser {
         }
             ?? kinds.first { $0 == .plural } ?? kinds.first { $0 == .person } ?? .pointer
         return (Interpretation.Reference(kind: kind, words: words, isDescribed: isDescribed,
-                                         count: kind == .plural ? saidCount : nil), order)
+                                         isSaidWithNoun: kind == .pointer && saidWithNoun, count: kind == .plural ? saidCount : nil), order)
     }
 
 
