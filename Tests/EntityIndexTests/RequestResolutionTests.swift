@@ -297,6 +297,20 @@ import Testing
         #expect(try index.resolve(SearchQuery("the rent")).results.first?.identifier.id == "pay")
     }
 
+    @Test func whatHasNoDateIsFoundBySayingSo() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "reminders.reminder", id: "blurb", properties: ["title": "Write the newsletter blurb"]),
+            Entity(type: "reminders.reminder", id: "survey", properties: ["title": "Fill in the survey", "dueDate": "2026-03-14"]),
+            Entity(type: "reminders.reminder", id: "forms", properties: ["title": "Hand in the overtime forms", "dueDate": "2026-03-20"]),
+        ])
+        let shown = ScreenContext(visible: ["survey", "forms", "blurb"].map { EntityIdentifier(type: "reminders.reminder", id: $0) })
+        let undated = try index.resolve(sampleRequest("the one with no date, give it friday", context: shown))
+        #expect(undated.interpretation?.time?.isUndated == true)
+        #expect(undated.results.map(\.identifier.id) == ["blurb"])
+        #expect(try index.resolve(sampleRequest("reminders without a due date")).results.map(\.identifier.id) == ["blurb"])
+    }
+
     @Test func aRequestThatIsAWholeNameIsThatNameEvenWhenItReadsAsAReference() throws {
         let index = try EntityIndex()
         try index.donate([

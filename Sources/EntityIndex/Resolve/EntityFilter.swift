@@ -68,7 +68,14 @@ struct EntityFilter {
         if !types.isEmpty {
             filters.append(try Query.ofTypes(types))
         }
-        if let time, !time.isEmpty {
+        if time?.isUndated == true {
+            // "The one with no date": of the types that have a time, those with none.
+            let undated = try timedTypes.map { type, property in
+                try Query.combine(.andNot, [try Query.ofTypes([type]),
+                                            try Query.valueRange(slot: IndexLayout.valueSlot(for: property), lower: [0], upper: nil)])
+            }
+            filters.append(try Query.any(undated) ?? Query.matchingNothing())
+        } else if let time, !time.isEmpty {
             let timed = timedTypes.map(\.type)
             let (lower, upper) = timeBounds
             // A time of day alone is checked on each candidate.
@@ -162,6 +169,7 @@ struct EntityFilter {
     /// that counts: the first going on in the range, the next or last one for an order. `.some(nil)` passes
     /// without a time; nil fails.
     func occurrence(of record: RecordReader?) -> Double?? {
+        if time?.isUndated == true { return record?.time == nil ? .some(nil) : nil }
         let timed = time.map { !$0.isEmpty } ?? false
         let timeProperty = ranges.isEmpty ? nil : record.flatMap { schemas.schema(for: $0.summary.identifier.type)?.timeProperty }
         let ranged = ranges.filter { $0.property == timeProperty }

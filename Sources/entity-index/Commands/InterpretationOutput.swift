@@ -22,6 +22,8 @@ struct InterpretationOutput: Encodable {
         let to: String?
         let minutesOfDay: [Int]?
         let order: String?
+        /// True when what has no time at all is wanted ("with no date"); absent otherwise.
+        let undated: Bool?
         let words: [String]
     }
     struct Cue: Encodable {
@@ -58,7 +60,7 @@ struct InterpretationOutput: Encodable {
         types = interpretation.types.map(\.rawValue)
         time = interpretation.time.map {
             Time(from: format($0.from), to: format($0.to), minutesOfDay: $0.minutesOfDay.map { [$0.lowerBound, $0.upperBound] },
-                 order: $0.order?.rawValue, words: $0.words)
+                 order: $0.order?.rawValue, undated: $0.isUndated ? true : nil, words: $0.words)
         }
         languages = interpretation.languages
         cues = interpretation.cues.map { Cue(properties: $0.properties.map { "\($0.type).\($0.path)" }, words: $0.words) }

@@ -64,6 +64,7 @@ extension RequestTime {
                                 minutes.upperBound / 60, minutes.upperBound % 60))
         }
         if let order { parts.append(order.rawValue) }
+        if isUndated { parts.append("none") }
         return parts.joined(separator: " ")
     }
 }

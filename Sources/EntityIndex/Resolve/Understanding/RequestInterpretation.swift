@@ -249,9 +249,11 @@ public struct RequestTime: Sendable, Hashable {
     public var order: Order?
     /// The words that said it.
     public var words: [String]
+    /// Whether what has no time at all is wanted ("the one with no date"): the rest is then unsaid.
+    public var isUndated = false
 
     /// Whether it says anything at all.
-    var isEmpty: Bool { from == nil && to == nil && minutesOfDay == nil && order == nil }
+    var isEmpty: Bool { from == nil && to == nil && minutesOfDay == nil && order == nil && !isUndated }
 
     /// Whether it asks only for what comes after a moment: the next one, or a range from then on.
     func liesAhead(of now: Date) -> Bool {

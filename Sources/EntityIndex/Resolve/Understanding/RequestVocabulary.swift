@@ -191,6 +191,8 @@ public struct RequestVocabulary: Sendable {
         let now: PhraseTable<Void>, recent: PhraseTable<Void>
         let upcoming: PhraseTable<Void>, upcomingAlsoMeans: [String]
         let overdue: PhraseTable<Void>, overdueAlsoMeans: [String]
+        /// "The one with no date", "without a due date": what has no time at all.
+        let undated: PhraseTable<Void>
         let laterToday: PhraseTable<Void>, earlierToday: PhraseTable<Void>
         /// After a unit: the one after the next ("the week after next").
         let afterNext: PhraseTable<Void>
@@ -221,7 +223,7 @@ public struct RequestVocabulary: Sendable {
             let tables = [days.words, partsOfDay.words, weekdays.words, months.words, holidays.words, units.words, this.words, next.words,
                           last.words, within.words, withinPast.words, inWords.words, on.words, at.words, of.words, ago.words, hence.words,
                           before.words, until.words, after.words, since.words, am.words, pm.words, oclock.words, half.words, now.words,
-                          recent.words, upcoming.words, overdue.words, laterToday.words, earlierToday.words, afterNext.words,
+                          recent.words, upcoming.words, overdue.words, undated.words, laterToday.words, earlierToday.words, afterNext.words,
                           nextAfter.words, lastAfter.words, restOf.words, between.words, betweenAnd.words, numbers.words, dayOrdinals.words]
             spoken = articles.union(monthsNeedingContext).union(monthContext).union(tables.joined())
         }
@@ -412,6 +414,7 @@ public struct RequestVocabulary: Sendable {
             now: try phrases(time.now), recent: try phrases(time.recent),
             upcoming: try phrases(time.upcoming.phrases), upcomingAlsoMeans: time.upcoming.alsoMeans,
             overdue: try phrases(time.overdue.phrases), overdueAlsoMeans: time.overdue.alsoMeans,
+            undated: try phrases(time.undated ?? []),
             laterToday: try phrases(time.laterToday), earlierToday: try phrases(time.earlierToday),
             afterNext: try phrases(time.afterNext ?? []), nextAfter: try phrases(time.nextAfter ?? []),
             lastAfter: try phrases(time.lastAfter ?? []), restOf: try phrases(time.restOf ?? []),
@@ -481,7 +484,7 @@ public struct RequestVocabulary: Sendable {
             let monthsNeedingContext, monthContext: [String]
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
-            let hence, afterNext, nextAfter, lastAfter, restOf, between, betweenAnd: [String]?
+            let hence, afterNext, nextAfter, lastAfter, restOf, between, betweenAnd, undated: [String]?
             let am, pm, oclock, half, now, recent, laterToday, earlierToday: [String]
             let upcoming, overdue: ImplyingPhrases
             let weekStartsOn: Int

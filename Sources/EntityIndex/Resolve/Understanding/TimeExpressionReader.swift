@@ -72,6 +72,8 @@ struct TimeExpressionReader {
         var order: RequestTime.Order?
         var words: [String] = []
         var flagWords: [String] = []
+        /// Whether what has no time is wanted ("the one with no date").
+        var isUndated = false
 
         mutating func name(_ interval: DateInterval) {
             if let span, let common = span.intersection(with: interval) {
@@ -101,7 +103,8 @@ struct TimeExpressionReader {
                     minutes = nil
                 }
             }
-            let time = RequestTime(from: from, to: to, minutesOfDay: minutes, order: order, words: words)
+            var time = RequestTime(from: from, to: to, minutesOfDay: minutes, order: order, words: words)
+            time.isUndated = isUndated
             return time.isEmpty ? nil : time
         }
     }
@@ -118,6 +121,10 @@ struct TimeExpressionReader {
         if let (length, _) = request.match(words.earlierToday, at: index) {
             state.to = clock.now
             state.name(clock.day(offset: 0))
+            return length
+        }
+        if let (length, _) = request.match(words.undated, at: index) {
+            state.isUndated = true
             return length
         }
         if let (length, _) = request.match(words.overdue, at: index) {
