@@ -389,6 +389,7 @@ import Testing
         // So is one doing the saying as it goes on: "which shift is he asking to swap" wants the shift.
         let asking = try read("which shift is he asking to swap")
         #expect(asking.reference == nil && asking.cues.contains { $0.isOnScreen })
+        #expect(try read("how much did she already send us for the deposit").reference == nil)
         #expect(try read("the last message").reference?.kind == .position(-1))
         // A person who is the subject of what is said about a thing pointed at is whose it is.
         #expect(try read("when do they need it by").reference?.kind == .pointer)

@@ -213,6 +213,8 @@ extension RequestParser {
             position > 0 && request.isFree(position - 1) && personCues.contains(request.words[position - 1])
                 || (max(0, position - 3)..<position).contains { request.match(grammar.typeNames, at: $0)?.length == position - $0 }
                 || request.match(vocabulary.agentVerbs, at: position + 1) != nil
+                || request.words.indices.contains(position + 1) && vocabulary.ignored.contains(request.words[position + 1])
+                    && request.match(vocabulary.agentVerbs, at: position + 2) != nil  // "did she already send"
         }
         // The subject of what is said about a thing pointed at after it ("when do they need it by") is
         // someone the thing speaks of: the thing is wanted.
