@@ -179,6 +179,12 @@ import Testing
         // The pick-up is during the trip; the checkup begins during the sync but goes on after it.
         #expect(try first("what's after the day trip to Verona") == "flight")
         #expect(try first("what's after the release sync") == "checkup")
+        // "The day after": what goes on that whole day, not the next thing.
+        let dayAfter = try index.resolve(SearchQuery("what's on the day after the release sync",
+                                                     now: try Date("2027-02-01T00:00:00Z", strategy: .iso8601),
+                                                     timeZone: TimeZone(identifier: "UTC")!))
+        #expect(dayAfter.interpretation?.anchor?.unit == "day")
+        #expect(dayAfter.status == .resolved && dayAfter.results.first?.identifier.id == "dentist")
     }
 
     @Test func aDateAloneIsThatDayWhereverTheRequestIsSaid() throws {

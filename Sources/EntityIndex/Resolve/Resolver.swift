@@ -160,16 +160,26 @@ struct Resolver {
             let (anchors, isSure) = try anchorEntities(anchor, of: request, clock: clock)
             func placed(beside entity: AnchorEntity) -> RequestSearch {
                 var placed = search
-                placed.anchor = entity.moment
                 placed.excluded.insert(entity.documentID)
+                if let stretch = anchor.unit.flatMap({ clock.stretch($0, beside: entity.moment, after: anchor.relation == .after) }) {
+                    // "the day after the audit": what goes on that day, in any order.
+                    placed.interpretation.time = RequestTime(from: stretch.start, to: stretch.end, words: anchor.words)
+                    if interpretation.types.isEmpty { placed.interpretation.types = [entity.type] }
+                    return placed
+                }
+                placed.anchor = entity.moment
                 if anchor.relation == .after, entity.duration > 0 { placed.within = entity.moment...entity.moment + entity.duration }
                 placed.interpretation.time = ordered(interpretation.time, by: anchor.relation == .after ? .next : .previous)
                 if interpretation.types.isEmpty { placed.interpretation.types = [entity.type] }
                 return placed
             }
             guard isSure, let entity = anchors.first else {
-                // "what's after training on Saturday" when two trainings fit: what comes beside each, never resolved.
-                let beside = try anchors.compactMap { try placed(beside: $0).candidates().candidates.first }.map { candidate in
+                // "what's after training on Saturday" when two trainings fit: what comes beside each (all that goes on
+                // in the stretch beside each, "the day after the talk"), never resolved.
+                let beside = try anchors.flatMap { entity in
+                    let found = try placed(beside: entity).candidates().candidates
+                    return anchor.unit == nil ? Array(found.prefix(1)) : found
+                }.map { candidate in
                     var candidate = candidate
                     candidate.score = min(candidate.score, Resolution.unsureScore)
                     return candidate

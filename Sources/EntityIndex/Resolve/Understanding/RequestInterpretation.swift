@@ -197,6 +197,9 @@ public struct RequestInterpretation: Sendable, Hashable {
         public var relation: Relation
         /// The words that name the anchor ("crew lunch tomorrow").
         public var words: [String]
+        /// The stretch of time said before it, by the unit's name ("day" in "the day after the audit"):
+        /// the whole day, week, month or year beside the anchor's is wanted, not the next thing; nil when none.
+        public var unit: String? = nil
     }
 
     /// Whom an entity is from, as a request says it of the one speaking.

@@ -15,7 +15,17 @@ extension RequestParser {
             // What it comes after is named by some word ("before off" names nothing), or is a place ("the last").
             guard span.contains(where: { !vocabulary.ignored.contains(request.words[$0]) || vocabulary.ordinals.contains(in: request.words, at: $0) })
             else { continue }
-            let leading = (start..<index).filter(request.isUntaken)
+            // "what's on the day after the KIT talk": a unit of time right before says which stretch is wanted.
+            var unitStart = index, unit: String?
+            if index > 0, request.isFree(index - 1), let (length, name) = request.match(vocabulary.time.units, at: index - 1), length == 1 {
+                unit = name
+                unitStart = index - 1
+                while unitStart > start, request.isFree(unitStart - 1),
+                      vocabulary.articles.contains(request.words[unitStart - 1]) || vocabulary.time.on.contains(in: request.words, at: unitStart - 1) {
+                    unitStart -= 1
+                }
+            }
+            let leading = (start..<unitStart).filter(request.isUntaken)
             let onlyFrame = leading.allSatisfy { position in
                 let word = request.words[position]
                 return vocabulary.ignored.contains(word) || vocabulary.articles.contains(word)
@@ -28,8 +38,8 @@ extension RequestParser {
             // "the one after that" is an order after what is shown, not after an entity named "that".
             let pointsAtScreen = vocabulary.focusedPointers.match(in: request.words, at: span[0]).map { $0.length == span.count } ?? false
             guard onlyFrame, !pointsAtScreen, !startsWithTime(request, at: span[0]) else { continue }
-            request.take(index..<end)
-            return Interpretation.Anchor(relation: relation, words: span.map { request.words[$0] })
+            request.take(unitStart..<end)
+            return Interpretation.Anchor(relation: relation, words: span.map { request.words[$0] }, unit: unit)
         }
         return nil
     }
