@@ -929,10 +929,18 @@ import Testing
             Entity(type: "mail.message", id: "beamtime", properties: [
                 "subject": "Beamtime in July", "body": "Shifts attached.", "from": "takahashi.hiroshi@osaka-u.ac.jp",
                 "sentAt": "2026-03-10T07:40:00Z"]),
+            Entity(type: "messages.contact", id: "marc", properties: ["name": "Marc-André Pelletier", "email": "ma.pelletier@lamerdunord.ca"]),
+            Entity(type: "mail.message", id: "fish", properties: [
+                "subject": "Arrivage de la semaine", "from": "ma.pelletier@lamerdunord.ca", "sentAt": "2026-03-10T12:12:00Z"]),
+            Entity(type: "mail.message", id: "vet", properties: [
+                "subject": "Rappel de rendez-vous", "from": "rdv@hvrosemont.ca", "sentAt": "2026-03-11T14:00:00Z"]),
         ])
         // "Takahashi-sensei" names him: his mail is wanted, though none of it says the nickname.
         let mail = try index.resolve(sampleRequest("emails from Takahashi-sensei"))
         #expect(mail.results.first?.identifier.id == "beamtime")
+        // So does a name with an accent: "marc-andré" is folded as the cue's words are, and asks nothing more of his mail.
+        let fish = try index.resolve(sampleRequest("emails from Marc-André this week"))
+        #expect(fish.status == .resolved && fish.results.first?.identifier.id == "fish")
     }
 
     @Test func thePeopleOfAPlaceAreThoseWhoWorkThere() throws {

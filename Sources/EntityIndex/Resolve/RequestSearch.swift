@@ -94,11 +94,11 @@ struct RequestSearch {
         let narrowed = try Query.all((filterQuery.map { [$0] } ?? []) + cueQueries)
 
         let text = TextResolver(reader: reader, configuration: configuration)
-        // An identifier that is the name of someone a cue's value names ("from Takahashi-sensei", his nickname) is
-        // the cue's to find, not an address of its own to hold.
+        // An identifier that is the name of someone a cue's value names ("from Takahashi-sensei", his nickname;
+        // "from Marc-André", folded as the cue's words are) is the cue's to find, not an address of its own to hold.
         let cueWords = Set(cues.filter(\.match.namesEntity).flatMap(\.cue.words))
-        let searchedIdentifiers = interpretation.identifiers.filter { identifier in
-            !identifier.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).allSatisfy { cueWords.contains(String($0)) }
+        let searchedIdentifiers = try interpretation.identifiers.filter { identifier in
+            !(try normalizedWords(in: identifier)).allSatisfy(cueWords.contains)
         }
         var plan = try text.plan(forWords: interpretation.contentWords, exact: searchedIdentifiers, usesMeaning: false)
         var mentions: [String: [String]] = [:]
