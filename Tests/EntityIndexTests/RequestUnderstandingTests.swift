@@ -659,6 +659,12 @@ import Testing
         #expect(between.from == day("2026-03-13").addingTimeInterval(9 * 3_600))
         #expect(between.to == day("2026-03-13").addingTimeInterval(11 * 3_600))
         #expect(try read("from 2 to 4").time?.minutesOfDay == 840..<960)
+        // A clock after "after" or "before" bounds the day said, wherever the day is said; a bare hour is a clock there.
+        let afterThree = try #require(try read("what's in the calendar wednesday after 3").time)
+        #expect(afterThree.from == day("2026-03-18").addingTimeInterval(15 * 3_600) && afterThree.to == day("2026-03-19"))
+        #expect(try read("anything after 5 tomorrow").time?.from == day("2026-03-13").addingTimeInterval(17 * 3_600))
+        #expect(try read("what's after 3").anchor == nil)
+        #expect(try read("what's after the 3 pm meeting").anchor != nil)
         #expect(try read("photos taken at night").time?.minutesOfDay == 1080..<1440)
         let firstWeek = try #require(try read("events in the first week of April").time)
         #expect(firstWeek.from == day("2026-04-01") && firstWeek.to == day("2026-04-08"))

@@ -74,6 +74,8 @@ struct TimeExpressionReader {
         var flagWords: [String] = []
         /// Whether what has no time is wanted ("the one with no date").
         var isUndated = false
+        /// A clock time things begin after (lower) or before, in minutes ("after 3"), on the day said or today.
+        var clockBound: (minutes: Int, isLower: Bool)?
 
         mutating func name(_ interval: DateInterval) {
             if let span, let common = span.intersection(with: interval) {
@@ -101,6 +103,16 @@ struct TimeExpressionReader {
                     from = max(from!, clock.date(day, minutes: range.lowerBound))
                     to = min(to!, clock.date(day, minutes: range.upperBound))
                     minutes = nil
+                }
+            }
+            if let bound = clockBound {
+                if let span, span.duration > 90_000 {
+                    // "next week after 5": after 5 on each of its days.
+                    let part = bound.isLower ? bound.minutes..<24 * 60 : 0..<bound.minutes
+                    minutes = minutes.map { $0.clamped(to: part) } ?? part
+                } else {
+                    let moment = clock.date(clock.startOfDay(span?.start ?? clock.now), minutes: bound.minutes)
+                    if bound.isLower { from = max(from ?? moment, moment) } else { to = min(to ?? moment, moment) }
                 }
             }
             var time = RequestTime(from: from, to: to, minutesOfDay: minutes, order: order, words: words)
@@ -203,8 +215,14 @@ struct TimeExpressionReader {
             (words.before, false, true), (words.until, false, false), (words.after, true, false), (words.since, true, true),
         ]
         for (table, isLower, usesStart) in kinds {
-            guard let (length, _) = request.match(table, at: index),
-                  let (pointLength, point) = self.point(at: index + length, in: request) else { continue }
+            guard let (length, _) = request.match(table, at: index) else { continue }
+            var found = self.point(at: index + length, in: request)
+            // "after 3", as "at 3": a bare hour is a clock here, unless a unit follows ("after 2 weeks").
+            if found == nil, let (clockLength, minutes, ambiguous) = clockTime(at: index + length, in: request, needsMarker: false),
+               request.match(words.units, at: index + length + clockLength) == nil {
+                found = (clockLength, .clock(minutes, ambiguous: ambiguous))
+            }
+            guard let (pointLength, point) = found else { continue }
             let interval: DateInterval
             switch point {
             case .interval(let named, let minutes):
@@ -216,9 +234,9 @@ struct TimeExpressionReader {
                     interval = named
                 }
             case .clock(let minutes, _):
-                let day = clock.startOfDay(clock.now)
-                interval = DateInterval(start: clock.date(day, minutes: minutes.lowerBound),
-                                        end: clock.date(day, minutes: minutes.upperBound))
+                // On the day said, wherever it is said ("Wednesday after 3", "after 3 on Wednesday"): see `time(on:)`.
+                state.clockBound = (minutes.lowerBound, isLower)
+                return length + pointLength
             }
             let moment = usesStart ? interval.start : interval.end
             if isLower { state.from = moment } else { state.to = moment }
