@@ -92,6 +92,8 @@ struct TimeExpressionReader {
 
         /// The time these words say, or nil when they said nothing.
         func time(on clock: RequestClock) -> RequestTime? {
+            // "The one with no date, give it Friday": what has no time is wanted, whatever else is said.
+            guard !isUndated else { return RequestTime(words: words, isUndated: true) }
             var minutes = self.minutes.map { TimeExpressionReader.placed($0, ambiguous: ambiguousHour, within: partOfDay) } ?? partOfDay
             var from = self.from, to = self.to
             if let span {
@@ -115,8 +117,7 @@ struct TimeExpressionReader {
                     if bound.isLower { from = max(from ?? moment, moment) } else { to = min(to ?? moment, moment) }
                 }
             }
-            var time = RequestTime(from: from, to: to, minutesOfDay: minutes, order: order, words: words)
-            time.isUndated = isUndated
+            let time = RequestTime(from: from, to: to, minutesOfDay: minutes, order: order, words: words)
             return time.isEmpty ? nil : time
         }
     }
