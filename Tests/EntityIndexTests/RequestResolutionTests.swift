@@ -270,6 +270,9 @@ import Testing
         // Whose answer it is, by name or as the speaker (the mailbox's owner), not anyone's at the event.
         #expect(try first("which events did Mateo decline") == (.resolved, "standup"))
         #expect(try first("which events did I decline") == (.resolved, "review"))
+        // An answer said in other words is that answer.
+        #expect(try first("which meeting did Mateo say no to") == (.resolved, "standup"))
+        #expect(try first("which events did I say yes to") == (.resolved, "standup"))
         #expect(try first("meetings Mateo accepted") == (.resolved, "review"))
         // Said of no one, any answer counts.
         #expect(try index.resolve(SearchQuery("which events were declined")).status == .ambiguous)

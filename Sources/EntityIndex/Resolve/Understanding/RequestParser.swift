@@ -51,6 +51,7 @@ struct RequestParser {
         let (identifiers, numbers) = protectIdentifiers(in: text, &request)
         interpretation.identifiers = identifiers
         interpretation.misspellings = try correctMisspellings(&request)
+        readCaseWords(&request)
         try markPossessivesWithoutApostrophe(&request)
         takeFillers(&request)
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
@@ -248,6 +249,18 @@ struct RequestParser {
         var request = RequestWords(words: words.map(\.word), possessive: words.map(\.wasPossessive))
         request.clauseStarts = clauseStarts
         return request
+    }
+
+    /// Reads each phrase that says an enumeration's case in other words as the
+    /// case ("which meeting did Dana say no to": "declined"), its first word
+    /// becoming the case and the others taken.
+    func readCaseWords(_ request: inout RequestWords) {
+        for index in request.words.indices where request.isFree(index) {
+            guard let (length, value) = request.match(vocabulary.caseWords, at: index), (index..<index + length).allSatisfy(request.isFree)
+            else { continue }
+            request.words[index] = value
+            request.take(index + 1..<index + length)
+        }
     }
 
     /// Reads each free word that misspells a word of the grammar as that word;

@@ -67,6 +67,9 @@ public struct RequestVocabulary: Sendable {
     let possessiveMayMean: [String]
     /// Words that turn a flag around: "haven't done", "not read".
     let negations: PhraseTable<Void>
+    /// Phrases that say an enumeration's case in other words, by the case
+    /// ("said no to": "declined", "said maybe to": "tentative"): read as the case.
+    let caseWords: PhraseTable<String>
     /// Words for the one speaking ("remind me"): a recipient that is no one to find.
     let speaker: Set<String>
     /// The one speaking as a subject ("*I*'ll be late"): a clause so begun is said, not described.
@@ -367,6 +370,8 @@ public struct RequestVocabulary: Sendable {
         possessiveMeans = table.possessiveMeans
         possessiveMayMean = table.possessiveMayMean
         negations = try phrases(table.negations)
+        caseWords = try PhraseTable((table.caseWords ?? [:]).flatMap { value, phrases in phrases.map { ($0, value) } })
+        spoken.formUnion(caseWords.words)
         speaker = try words(table.speaker ?? [])
         speakerSubjects = try words(table.speakerSubjects ?? [])
         everyone = try words(table.everyone ?? [])
@@ -508,6 +513,7 @@ public struct RequestVocabulary: Sendable {
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
         let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, subjectPronouns, topicMarkers: [String]?
         let attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads, indefiniteArticles: [String]?
+        let caseWords: [String: [String]]?
         let typeNames: [String: [String]]?
         /// `PropertyWords`' lists, each optional.
         struct Words: Decodable {
