@@ -326,6 +326,9 @@ import Testing
         let push = try read("push the lab cleanup back a week")
         #expect(push.command?.arguments.map(\.words) == [["a", "week"]])
         #expect(push.contentWords == ["lab", "cleanup"])
+        // So is a marker right before another of the same argument: "back by a week".
+        let by = try read("push the lab cleanup back by a week")
+        #expect(by.command?.arguments.map(\.words) == [["a", "week"]] && by.contentWords == ["lab", "cleanup"])
     }
 
     @Test func aFlagThatSaysTheStateACommandSetsIsNoFilter() throws {

@@ -86,7 +86,14 @@ extension RequestParser {
         for marker in markers.reversed() where marker.index < end && !(saidFirst != nil && marker.role == "recipient")
             && !(recipientSaid && marker.role == "recipient" && describesWhatIsSent(before: marker.index, in: request)) {
             let span = (marker.index + marker.length..<end).filter(request.isUntaken)  // not the "please" after it
-            guard !span.isEmpty else { continue }
+            guard !span.isEmpty else {
+                // "push the visa appointment back by a week": a marker right before the next argument is part of it.
+                if marker.index + marker.length == end, end < request.count, found.command.arguments.first?.role == marker.role {
+                    request.take(marker.index..<end)
+                    end = marker.index
+                }
+                continue
+            }
             if marker.role == "recipient" { recipientSaid = true }
             let words = span.map { request.words[$0] }
             var argument = Interpretation.Argument(role: marker.role, words: words, date: nil)
