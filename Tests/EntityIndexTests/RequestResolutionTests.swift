@@ -171,6 +171,8 @@ import Testing
             event("sync", "Release sync", "2027-02-24T08:00:00Z", "2027-02-24T08:30:00Z"),
             event("checkup", "Zosia's checkup", "2027-02-24T08:15:00Z", "2027-02-24T08:45:00Z"),
             event("dentist", "Dentist", "2027-02-25T07:00:00Z", "2027-02-25T07:45:00Z"),
+            event("lesung", "Lesung Hannah Whitcombe", "2027-04-23T17:30:00Z", "2027-04-23T19:00:00Z"),
+            event("match", "Punktspiel SC Rixdorf", "2027-04-24T08:30:00Z", "2027-04-24T10:30:00Z"),
         ])
         func first(_ text: String) throws -> String? {
             try index.resolve(SearchQuery(text, now: try Date("2027-02-01T00:00:00Z", strategy: .iso8601),
@@ -185,6 +187,11 @@ import Testing
                                                      timeZone: TimeZone(identifier: "UTC")!))
         #expect(dayAfter.interpretation?.anchor?.unit == "day")
         #expect(dayAfter.status == .resolved && dayAfter.results.first?.identifier.id == "dentist")
+        // An anchor that only leads ("Hannah's reading" for her Lesung) is taken, unsure.
+        let reading = try index.resolve(SearchQuery("what's on the day after hannah's reading",
+                                                    now: try Date("2027-04-01T00:00:00Z", strategy: .iso8601),
+                                                    timeZone: TimeZone(identifier: "UTC")!))
+        #expect(reading.status == .ambiguous && reading.results.first?.identifier.id == "match")
     }
 
     @Test func aDateAloneIsThatDayWhereverTheRequestIsSaid() throws {

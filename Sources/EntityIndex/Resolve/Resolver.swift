@@ -341,7 +341,9 @@ struct Resolver {
                                 clock: RequestClock) throws -> (anchors: [AnchorEntity], isSure: Bool) {
         var anchorRequest = request
         anchorRequest.text = anchor.words.joined(separator: " ")
-        let interpretation = try parser(clock).interpret(anchorRequest.text, types: request.types)
+        // "The day after Hannah's reading" is after what is planned to take place: the reading, not a mail about it.
+        if anchor.unit != nil, request.types.isEmpty { anchorRequest.types = grammar.scheduledTypes }
+        let interpretation = try parser(clock).interpret(anchorRequest.text, types: anchorRequest.types)
         let search = RequestSearch(reader: reader, configuration: configuration, grammar: grammar, request: anchorRequest,
                                    interpretation: interpretation, clock: clock, anchor: clock.now.timeIntervalSince1970)
         // The anchor is what its words say, time included ("the crew lunch tomorrow"), unless they are a whole name.
@@ -369,6 +371,10 @@ struct Resolver {
         }
         // Each accounts for what the anchor says, as a resolved one would, but none leads.
         let alike = ranked.filter { Resolution.accountsForRequest($0.score) && $0.score >= best.score - Resolution.ambiguityMargin }
+        if alike.isEmpty, best.score >= Resolution.minimumScore, ranked.count < 2 || ranked[1].score < best.score - Resolution.ambiguityMargin {
+            // None accounts for it, but one clearly leads ("Hannah's reading" for her "Lesung"): that one, unsure.
+            return (try entity(best).map { [$0] } ?? [], false)
+        }
         return (try alike.compactMap(entity), false)
     }
 
