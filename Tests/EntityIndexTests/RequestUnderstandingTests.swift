@@ -399,6 +399,10 @@ import Testing
         #expect(try read("when is she free").reference?.kind == .person)
         // A place on screen said after the noun counts as an ordinal does, where nothing more follows.
         #expect(try read("what's the one at the bottom about").reference?.kind == .position(-1))
+        // An ordinal said alone after its article is a place on screen too; a day's is a date ("on the second").
+        #expect(try read("read me the second").reference?.kind == .position(2))
+        #expect(try read("léeme la segunda").reference?.kind == .position(2))
+        #expect(try read("what's on the second").reference == nil)
         #expect(try read("archive the mail at the top").reference?.kind == .position(1))
         #expect(try read("the call at the top of the hour").reference?.kind != .position(1))
         #expect(try read("the previous mail").reference?.kind == .relative(.previous))
