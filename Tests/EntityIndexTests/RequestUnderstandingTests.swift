@@ -671,6 +671,10 @@ import Testing
         #expect(afterThree.from == day("2026-03-18").addingTimeInterval(15 * 3_600) && afterThree.to == day("2026-03-19"))
         #expect(try read("anything after 5 tomorrow").time?.from == day("2026-03-13").addingTimeInterval(17 * 3_600))
         #expect(try read("what's after 3").anchor == nil)
+        // A weekday with its day of the month is that date; "por la mañana" is the morning, not tomorrow.
+        #expect(try read("what do I have friday 20").time?.from == day("2026-03-20"))
+        let morning = try #require(try read("qué tengo el viernes 20 por la mañana").time)
+        #expect(morning.from == day("2026-03-20").addingTimeInterval(5 * 3_600) && morning.to == day("2026-03-20").addingTimeInterval(12 * 3_600))
         #expect(try read("what's after the 3 pm meeting").anchor != nil)
         #expect(try read("photos taken at night").time?.minutesOfDay == 1080..<1440)
         let firstWeek = try #require(try read("events in the first week of April").time)

@@ -283,11 +283,12 @@ struct TimeExpressionReader {
                 state.name(interval)
                 return length + monthLength
             }
-            // "in the morning"
+            // "in the morning"; "por la mañana", whose part of the day is said with its article ("mañana" alone is tomorrow)
             let article = request.isFree(index + length) && words.articles.contains(request.words[index + length]) ? 1 : 0
-            if let (partLength, part) = request.match(words.partsOfDay, at: index + length + article) {
+            if let (partLength, part) = request.match(words.partsOfDay, at: index + length).map({ ($0.length, $0.value) })
+                ?? request.match(words.partsOfDay, at: index + length + article).map({ ($0.length + article, $0.value) }) {
                 state.partOfDay = part
-                return length + article + partLength
+                return length + partLength
             }
         }
         if let (quantityLength, quantity) = quantity(at: index, in: request, optional: false),
@@ -400,6 +401,14 @@ struct TimeExpressionReader {
             }
         }
         if let (length, weekday) = request.match(words.weekdays, at: index) {
+            // "el jueves 20", "Thursday the 20th": the day of the month says which Thursday (a bare number only
+            // past 12, which no clock says).
+            let next = index + length + (request.isFree(index + length) && words.articles.contains(request.words[index + length]) ? 1 : 0)
+            if request.words.indices.contains(next), let (dayLength, dayOfMonth) = dayOfMonth(at: next, in: request),
+               isOrdinal(at: next, in: request) || dayOfMonth > 12, request.match(words.units, at: next + dayLength) == nil,
+               let interval = clock.day(ofMonth: dayOfMonth, tense: tense) {
+                return (next + dayLength - index, interval, nil)
+            }
             return (length, clock.weekday(weekday, shift: tense == .past ? -2 : 2), nil)
         }
         if article == 1, let (unitLength, unit) = request.match(words.units, at: index + 1), unit == "weekend" {
