@@ -246,6 +246,10 @@ import Testing
         #expect(favourites.types == ["photos.asset"] && favourites.flags.first?.value == true
                     && favourites.flags.first?.properties.contains(.init(type: "photos.asset", path: "isFavorite")) == true)
         #expect(try read("recordatorios pendientes").flags.map(\.value) == [false])
+        // A texted "q" begins what a reply says, as "que" does; its time is the message's.
+        let reply = try read("contéstale al alemán q mañana le hago la factura")
+        #expect(reply.command?.arguments.map(\.role) == ["message"] && reply.time == nil)
+        #expect(try read("táchalo de la lista").command?.name == "complete")
         let phone = try read("el móvil de Jordi")
         #expect(phone.types == ["messages.contact"] && phone.contentWords == ["jordi"])
         let with = try read("la reunión con Jordi")
