@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a request into a ranked, judged answer. An understood request is
 /// read first (`RequestParser`); a reference to the screen is resolved among
 /// what is shown (`ScreenResolver`), anything else is searched by what it says
@@ -161,8 +163,10 @@ struct Resolver {
             func placed(beside entity: AnchorEntity) -> RequestSearch {
                 var placed = search
                 placed.excluded.insert(entity.documentID)
-                if let stretch = anchor.unit.flatMap({ clock.stretch($0, beside: entity.moment, after: anchor.relation == .after) }) {
+                if let unit = anchor.unit {
                     // "the day after the audit": what goes on that day, in any order.
+                    let stretch = clock.unit(unit, containing: Date(timeIntervalSince1970: entity.moment),
+                                             shiftedBy: anchor.relation == .after ? 1 : -1)
                     placed.interpretation.time = RequestTime(from: stretch.start, to: stretch.end, words: anchor.words)
                     if interpretation.types.isEmpty { placed.interpretation.types = [entity.type] }
                     return placed

@@ -198,7 +198,8 @@ public struct RequestInterpretation: Sendable, Hashable {
         /// The words that name the anchor ("crew lunch tomorrow").
         public var words: [String]
         /// The stretch of time said before it, by the unit's name ("day" in "the day after the audit"):
-        /// the whole day, week, month or year beside the anchor's is wanted, not the next thing; nil when none.
+        /// the whole day, week or month beside the anchor's is wanted (`RequestClock.unit`), not the next thing;
+        /// nil when none.
         public var unit: String? = nil
     }
 

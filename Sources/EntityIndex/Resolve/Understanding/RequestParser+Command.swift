@@ -122,8 +122,8 @@ extension RequestParser {
     /// whom it goes to is said, such a marker describes it.
     func describesWhatIsSent(before index: Int, in request: RequestWords) -> Bool {
         (max(0, index - 2)..<index).contains { start in
-            [vocabulary.one.matches(in: request.words, at: start).map(\.length),
-             grammar.typeNames.matches(in: request.words, at: start).map(\.length)].joined().contains { start + $0 == index }
+            vocabulary.one.match(in: request.words, at: start)?.length == index - start
+                || grammar.typeNames.matches(in: request.words, at: start).contains { start + $0.length == index }
         }
     }
 

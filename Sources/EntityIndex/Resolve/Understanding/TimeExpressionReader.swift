@@ -622,21 +622,6 @@ struct RequestClock {
         return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
     }
 
-    /// The whole day, week, month or year (a unit's name) after or before the
-    /// one a moment falls in ("the day after the audit"); nil for another unit.
-    func stretch(_ unit: String, beside moment: Double, after: Bool) -> DateInterval? {
-        let component: Calendar.Component
-        switch unit {
-        case "day": component = .day
-        case "week": component = .weekOfYear
-        case "month": component = .month
-        case "year": component = .year
-        default: return nil
-        }
-        guard let own = calendar.dateInterval(of: component, for: Date(timeIntervalSince1970: moment)) else { return nil }
-        return calendar.dateInterval(of: component, for: after ? own.end : own.start.addingTimeInterval(-1))
-    }
-
     /// The day `count` units ("day", "week", "fortnight", "month", "year") after today.
     func day(after count: Int, _ unit: String) -> DateInterval {
         let (component, multiple): (Calendar.Component, Int) = switch unit {
