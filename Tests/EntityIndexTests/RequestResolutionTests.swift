@@ -990,6 +990,13 @@ import Testing
         #expect(try resolve("the message before this").results.first?.identifier.id == "sock")
         // "she" before what she did is whose: her message, not her contact.
         #expect(try resolve("what did she say about the cake").results.first?.identifier.id == "cake")
+        // With nothing focused, "the previous one" of what is shown is the last before now, not Kasia's
+        // message, which is not shown, nor the one shown after now.
+        let unfocused = ScreenContext(visible: ["messages.message:sock", "messages.message:cake"].compactMap(EntityIdentifier.init))
+        let previous = try chat.resolve(SearchQuery("open the previous one", context: unfocused,
+                                                    now: Date(timeIntervalSince1970: seconds("2026-03-12T10:00:00Z")),
+                                                    timeZone: TimeZone(identifier: "UTC")!))
+        #expect(ids(previous.results) == ["sock"])
     }
 
     @Test func occurrencesStepFromTheFirstDate() throws {

@@ -102,11 +102,16 @@ struct ScreenResolver {
     }
 
     /// "the message before this" over a chat: of what is shown and fits, the
-    /// nearest before (or after) the focused entity in time; nil when none is.
+    /// nearest before (or after) the focused entity in time — with nothing
+    /// focused, before (or after) now: "the earlier one" of two trips shown;
+    /// nil when none is.
     func beside(_ order: RequestTime.Order, on screen: ScreenContext) throws -> Candidate? {
         let shown = try resolve(.plural, on: screen)
-        guard let focused = shown.first(where: { $0.matched.first == "focused" }) else { return nil }
-        return nearest(order, to: focused, among: shown)
+        if let focused = shown.first(where: { $0.matched.first == "focused" }) {
+            return focused.record?.time.flatMap { nearest(order, to: $0.start, among: shown.filter { $0.documentID != focused.documentID }) }
+        }
+        guard screen.focused == nil else { return nil }
+        return nearest(order, to: clock.now.timeIntervalSince1970, among: shown)
     }
 
     /// "the one after the hiring debrief" over a day's events: of what is
@@ -118,17 +123,16 @@ struct ScreenResolver {
         naming.reference = nil
         let named = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar, interpretation: naming, clock: clock)
             .resolve(.plural, on: screen).filter { $0.score >= 1 }
-        guard named.count == 1 else { return nil }
-        return nearest(anchor.relation == .after ? .next : .previous, to: named[0], among: try resolve(.plural, on: screen))
+        guard named.count == 1, let pivot = named[0].record?.time?.start else { return nil }
+        return nearest(anchor.relation == .after ? .next : .previous, to: pivot,
+                       among: try resolve(.plural, on: screen).filter { $0.documentID != named[0].documentID })
     }
 
-    /// Of some candidates, the nearest before (for `.previous`) or after another in time.
-    private func nearest(_ order: RequestTime.Order, to pivot: Candidate, among candidates: [Candidate]) -> Candidate? {
-        guard let pivotTime = pivot.record?.time?.start else { return nil }
+    /// Of some candidates, the nearest before (for `.previous`) or after a moment.
+    private func nearest(_ order: RequestTime.Order, to pivotTime: Double, among candidates: [Candidate]) -> Candidate? {
         let before = order == .previous
         let side: [(candidate: Candidate, time: Double)] = candidates.compactMap { candidate in
-            guard candidate.documentID != pivot.documentID, let time = candidate.record?.time?.start,
-                  before ? time < pivotTime : time > pivotTime else { return nil }
+            guard let time = candidate.record?.time?.start, before ? time < pivotTime : time > pivotTime else { return nil }
             return (candidate, time)
         }
         return (before ? side.max { $0.time < $1.time } : side.min { $0.time < $1.time })?.candidate
