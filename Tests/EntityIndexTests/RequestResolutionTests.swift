@@ -603,6 +603,20 @@ import Testing
         #expect(Set(ids(dog.results)) == ["shoot", "dog", "rings"])
     }
 
+    @Test func aShownEntityThatOnlyMentionsWhoACueNamesIsNeverResolvedOn() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "lucia", properties: ["name": "Lucía Fernández", "email": "lucia.fernandez@gmail.com"]),
+            Entity(type: "mail.message", id: "rent", properties: ["subject": "Rent for July", "from": "fujii@fudosan.jp",
+                                                                  "to": ["lucia.fernandez@gmail.com"]]),
+            Entity(type: "mail.message", id: "pass", properties: ["subject": "Your climbing pass", "from": "info@rockdock.jp"]),
+        ])
+        // Nothing shown is from Lucía; the rent mail is to her. It is offered, not resolved on.
+        let fromLucia = try index.resolve(SearchQuery("open the one from Lucía", context: screen(visible: ["mail.message:rent", "mail.message:pass"], focused: nil)))
+        #expect(ids(fromLucia.results) == ["rent"])
+        #expect(fromLucia.status != .resolved)
+    }
+
     @Test func aPersonsPossessiveTypedWithoutTheApostropheIsTheirs() throws {
         let index = try EntityIndex()
         try index.donate([
