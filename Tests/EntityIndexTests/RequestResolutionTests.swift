@@ -1011,6 +1011,11 @@ import Testing
                                                     now: Date(timeIntervalSince1970: seconds("2026-03-12T10:00:00Z")),
                                                     timeZone: TimeZone(identifier: "UTC")!))
         #expect(ids(previous.results) == ["sock"])
+        // "The earlier one" compares what is shown: the first of it, though both were before now.
+        let earlier = try chat.resolve(SearchQuery("what did she say in the earlier one", context: unfocused,
+                                                   now: Date(timeIntervalSince1970: seconds("2026-03-12T18:00:00Z")),
+                                                   timeZone: TimeZone(identifier: "UTC")!))
+        #expect(ids(earlier.results) == ["sock"])
     }
 
     @Test func occurrencesStepFromTheFirstDate() throws {

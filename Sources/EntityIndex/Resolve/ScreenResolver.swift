@@ -103,14 +103,18 @@ struct ScreenResolver {
 
     /// "the message before this" over a chat: of what is shown and fits, the
     /// nearest before (or after) the focused entity in time — with nothing
-    /// focused, before (or after) now: "the earlier one" of two trips shown;
-    /// nil when none is.
+    /// focused, before (or after) now ("the previous one" over a day of
+    /// events), or, for a comparative, the first (or last) of what is shown
+    /// ("the earlier one" of two messages); nil when none is.
     func beside(_ order: RequestTime.Order, on screen: ScreenContext) throws -> Candidate? {
         let shown = try resolve(.plural, on: screen)
         if let focused = shown.first(where: { $0.matched.first == "focused" }) {
             return focused.record?.time.flatMap { nearest(order, to: $0.start, among: shown.filter { $0.documentID != focused.documentID }) }
         }
         guard screen.focused == nil else { return nil }
+        if interpretation.reference?.words.contains(where: grammar.vocabulary.comparatives.contains) ?? false {
+            return order == .previous ? nearest(.next, to: -.infinity, among: shown) : nearest(.previous, to: .infinity, among: shown)
+        }
         return nearest(order, to: clock.now.timeIntervalSince1970, among: shown)
     }
 

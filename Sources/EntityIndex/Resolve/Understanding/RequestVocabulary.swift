@@ -39,6 +39,9 @@ public struct RequestVocabulary: Sendable {
     /// Nouns that stand for "one" after an article and an ordinal ("the last
     /// thing on my calendar"), but not alone ("first thing on Monday" is an idiom).
     let oneAfterArticle: Set<String>
+    /// Relative words that compare what is shown among itself when nothing is
+    /// focused ("the earlier one" of two trips: the first of them), not with now.
+    let comparatives: Set<String>
     let ordinals: PhraseTable<Int>
     /// Places on screen said after the noun ("the one at the bottom", "the mail at the top"):
     /// positions as `ordinals` count them.
@@ -355,6 +358,7 @@ public struct RequestVocabulary: Sendable {
         one = try phrases(references.one)
         ones = try phrases(references.ones)
         oneAfterArticle = try words(references.oneAfterArticle ?? [])
+        comparatives = try words(references.comparatives ?? [])
         ordinals = try PhraseTable(references.ordinals.map { ($0.key, $0.value) })
         placesAfterNoun = try PhraseTable((references.placesAfterNoun ?? [:]).map { ($0.key, $0.value) })
         relatives = try PhraseTable(references.previous.map { ($0, .previous) } + references.next.map { ($0, .next) }
@@ -470,7 +474,7 @@ public struct RequestVocabulary: Sendable {
             let ordinals: [String: Int]
             let counted, placesAfterNoun: [String: Int]?
             let previous, next, latest, earliest, beforeThis, afterThis, above, below, thingsOrPeople, other: [String]
-            let others, oneAfterArticle: [String]?
+            let others, oneAfterArticle, comparatives: [String]?
         }
         struct Time: Decodable {
             struct Day: Decodable {
