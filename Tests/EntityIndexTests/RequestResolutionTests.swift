@@ -689,6 +689,17 @@ import Testing
         // Said over the event without pointing at it, "the attendees" are still its own.
         #expect(Set(ids(try resolve("email the attendees I'll be late", over: "review").results)) == ["lena", "alvaro"])
         #expect(ids(try resolve("email this event", over: "review").results) == ["review"])
+        // "The guy in this event" is one of its people: the only one, or either of two.
+        let guy = try resolve("call the guy in this event", over: "call")
+        #expect(guy.status == .resolved && ids(guy.results) == ["lena"])
+        #expect(try resolve("call the guy in this event", over: "review").status == .ambiguous)
+        // "The Thursday one" is the event shown on Thursday (a description, not when to email): its one attendee.
+        let days = ScreenContext(visible: ["calendar.event:call", "calendar.event:review"].compactMap(EntityIdentifier.init))
+        let woman = try index.resolve(SearchQuery("email the woman in the Thursday one", context: days,
+                                                  now: try Date("2026-11-11T09:00:00Z", strategy: .iso8601),
+                                                  timeZone: TimeZone(identifier: "UTC")!))
+        #expect(ids(woman.results) == ["lena"])
+        #expect(woman.interpretation?.command?.arguments.isEmpty ?? false)
     }
 
     @Test func theScreenIsReadInItsOrderAndByTime() throws {

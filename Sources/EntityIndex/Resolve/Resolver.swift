@@ -125,8 +125,8 @@ struct Resolver {
                                                     interpretation: interpretation, clock: clock)
                 let picked = try screenResolver.resolve(reference.kind, on: screen)
                 if let named = try screenResolver.peopleNamed(in: picked, on: screen) {
-                    // "email the people in this event": all of them, of the types asked.
-                    interpretation.reference?.kind = .plural
+                    // "email the people in this event": all of them, of the types asked; "the guy in it": one of them.
+                    interpretation.reference?.kind = screenResolver.namesSomeone ? .person : .plural
                     return Resolution(ranked: try shown(people(named, of: request), limit: request.limit), interpretation: interpretation)
                 }
                 guard picked.isEmpty, reference.kind == .pointer, !reference.isDescribed, !reference.isSaidWithNoun,

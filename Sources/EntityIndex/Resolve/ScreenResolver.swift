@@ -50,6 +50,13 @@ struct ScreenResolver {
         return pick(kind, from: fitting)
     }
 
+    /// Whether the words left name one person, not a property, and nothing
+    /// else says who ("call the guy in this event", not "the guy from the régie").
+    var namesSomeone: Bool {
+        interpretation.cues.isEmpty && !interpretation.contentWords.isEmpty
+            && interpretation.contentWords.allSatisfy(grammar.vocabulary.someone.contains)
+    }
+
     /// Whether the request's command is said to people ("text", "email",
     /// "call": its recipient comes first), not done to things ("reply", "open").
     private var saidToPeople: Bool {
@@ -62,21 +69,22 @@ struct ScreenResolver {
     /// none fitting the types a command implies, the focused or only one
     /// shown), and the words left are the name of a property of theirs that
     /// holds people, those people (`people(in:)`) — or all they refer to, for
-    /// everyone; nil otherwise.
+    /// everyone or someone ("the guy in this event"); nil otherwise.
     func peopleNamed(in picked: [Candidate], on screen: ScreenContext) throws -> [Candidate]? {
         guard saidToPeople, !(interpretation.command?.arguments.contains { $0.role == "recipient" } ?? false),
               !interpretation.contentWords.isEmpty
         else { return nil }
         let pointedAt = picked.isEmpty
-            ? [screen.focused ?? (screen.visible.count == 1 ? screen.visible.first : nil)].compactMap { $0 }
+            ? try describedApartFromPeople(on: screen)
+                ?? [screen.focused ?? (screen.visible.count == 1 ? screen.visible.first : nil)].compactMap { $0 }
             : picked.compactMap { $0.identifier ?? $0.record?.identifier }
         guard !pointedAt.isEmpty else { return nil }
         var people: [EntityIdentifier] = []
         for identifier in pointedAt {
             guard !grammar.personTypes.contains(identifier.type), let schema = grammar.schemas.schema(for: identifier.type),
                   let entity = try reader.storedEntity(identifier) else { return nil }
-            if interpretation.contentWords.allSatisfy(grammar.vocabulary.everyone.contains) {
-                // "everyone on this": all it refers to, but the one speaking.
+            if interpretation.contentWords.allSatisfy(grammar.vocabulary.everyone.contains) || namesSomeone {
+                // "everyone on this": all it refers to, but the one speaking; "the guy in this event": one of them.
                 let everyone = try peopleByTier(referredToBy: identifier).last ?? []
                 let speaker = try speaker(among: everyone)
                 people += everyone.filter { $0 != speaker }
@@ -89,6 +97,20 @@ struct ScreenResolver {
             people += try named.flatMap { try self.people(in: entity.properties[$0.name], kind: $0.kind, searchability: $0.searchability) }
         }
         return try candidates(for: people.uniqued)
+    }
+
+    /// "the 4 pm one" in "email the woman in the 4 pm one": what a described
+    /// reference picks among what is shown of any type, when it picks one;
+    /// the words left name the people in it, not what is picked.
+    private func describedApartFromPeople(on screen: ScreenContext) throws -> [EntityIdentifier]? {
+        guard let reference = interpretation.reference, reference.isDescribed else { return nil }
+        var described = interpretation
+        described.types = []
+        described.contentWords = []
+        let picked = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar, interpretation: described, clock: clock)
+            .resolve(reference.kind, on: screen)
+        guard picked.count == 1, let identifier = picked[0].record?.summary.identifier else { return nil }
+        return [identifier]
     }
 
     /// People the screen is about as candidates that fit fully, read from the

@@ -89,7 +89,11 @@ struct RequestParser {
             time = TimeExpressionReader.Reading()
         }
         interpretation.time = time.time
-        if command?.isForLater == true || command?.recipientIsTarget == true, let said = time.time, said.order == nil,
+        // "email the woman in the 4 pm one": a time between an article and the noun describes what is meant.
+        let describesReference = said.first.map { first in
+            first > 0 && vocabulary.articles.contains(request.words[first - 1]) && isReferenceNoun(at: said.last! + 1, in: request)
+        } ?? false
+        if command?.isForLater == true || command?.recipientIsTarget == true, !describesReference, let said = time.time, said.order == nil,
            let moment = clock.firstMomentAhead(of: said) {
             // "remind me to answer this tomorrow", "remind me at 6", "remind me tonight" at 7 pm: when to
             // answer or be reminded, not when the message was sent; "call Mateo tomorrow": when to call him.

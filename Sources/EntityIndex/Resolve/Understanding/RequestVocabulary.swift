@@ -79,6 +79,8 @@ public struct RequestVocabulary: Sendable {
     let speakerSubjects: Set<String>
     /// Words for all the people something is from, by or with ("email everyone on this").
     let everyone: Set<String>
+    /// Nouns for one person something is from, by or with ("call the guy in this event").
+    let someone: Set<String>
     /// Words after which a time is what something is about ("about Saturday"), not when it is.
     let topicMarkers: Set<String>
     /// Words that make what follows an attribute of the word before ("la factura *de* abril":
@@ -379,6 +381,7 @@ public struct RequestVocabulary: Sendable {
         speaker = try words(table.speaker ?? [])
         speakerSubjects = try words(table.speakerSubjects ?? [])
         everyone = try words(table.everyone ?? [])
+        someone = try words(table.someone ?? [])
         topicMarkers = try words(table.topicMarkers ?? [])
         attributeMarkers = try words(table.attributeMarkers ?? [])
         typeNames = Dictionary(uniqueKeysWithValues: (table.typeNames ?? [:]).map { (EntityType(rawValue: $0.key), $0.value) })
@@ -515,7 +518,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, subjectPronouns, topicMarkers: [String]?
+        let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, someone, subjectPronouns, topicMarkers: [String]?
         let attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads, indefiniteArticles: [String]?
         let caseWords: [String: [String]]?
         let typeNames: [String: [String]]?
