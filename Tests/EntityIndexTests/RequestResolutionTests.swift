@@ -775,6 +775,9 @@ import Testing
             #expect(try resolve(text, visible: ["photos.asset:photo-003"], focused: "photos.asset:photo-003")
                 .results.first?.identifier.id == "evt-011")
         }
+        // A message has no name: the event about it is found by what it says.
+        #expect(try resolve("is this in my calendar", visible: ["messages.message:msg-012"], focused: "messages.message:msg-012")
+            .results.first?.identifier.id == "evt-010")
         // Of the type shown, the pointer is what is shown.
         #expect(try resolve("open this event", focused: "calendar.event:evt-013").results.map(\.identifier.id) == ["evt-013"])
     }

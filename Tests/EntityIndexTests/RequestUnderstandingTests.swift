@@ -236,6 +236,9 @@ import Testing
         #expect(french.command?.name == "when" && french.types == ["calendar.event"] && french.cues.first?.words == ["comptable"])
         let spanish = try read("¿cuándo tengo que pagar el alquiler del viernes?")
         #expect(spanish.time?.from == day("2026-03-13") && spanish.contentWords == ["pagar", "alquiler"])
+        // "dafür" points, as "for this" does; a spoken "ne" is "eine".
+        let reminder = try read("Hab ich dafür schon ne Erinnerung?")
+        #expect(reminder.reference?.kind == .pointer && reminder.types == ["reminders.reminder"] && reminder.contentWords.isEmpty)
         // One such word in English is English: "die" here is a title's word.
         #expect(try read("die hard movie night").contentWords == ["die", "hard", "movie", "night"])
     }

@@ -131,7 +131,7 @@ struct Resolver {
                 }
                 guard picked.isEmpty, reference.kind == .pointer, !reference.isDescribed, !reference.isSaidWithNoun,
                       !interpretation.types.isEmpty,
-                      let (documentID, words) = try subject(of: screen, outside: interpretation.types)
+                      let (documentID, words) = try subject(of: screen, outside: interpretation.types, orTitle: true)
                 else { return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: interpretation) }
                 // "the calendar event this was taken at", "the reminder about it", "is this in my calendar" over a
                 // mail: nothing of the types named is shown, so what is meant is an entity of those types about what
@@ -283,14 +283,15 @@ struct Resolver {
     }
 
     /// The entity a pointer points at when it is not of the types the request
-    /// names (the focused one, or the only one shown): its document and name words.
-    private func subject(of screen: ScreenContext, outside types: [EntityType]) throws -> (UInt32, [String])? {
+    /// names (the focused one, or the only one shown): its document and name
+    /// words — or, for what has no name (a message), when `orTitle`, the words of its title.
+    private func subject(of screen: ScreenContext, outside types: [EntityType], orTitle: Bool = false) throws -> (UInt32, [String])? {
         guard let shown = screen.focused ?? (screen.visible.count == 1 ? screen.visible.first : nil),
               !types.contains(shown.type),
-              let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: shown)),
-              let words = try reader.record(of: shown)?.names.first?.words, !words.isEmpty
+              let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: shown))
         else { return nil }
-        return (documentID, words)
+        if let words = try reader.record(of: shown)?.names.first?.words, !words.isEmpty { return (documentID, words) }
+        return orTitle ? try titleWords(of: shown) : nil
     }
 
     /// "Which meeting is he asking about" over a chat with nothing focused: the
@@ -303,17 +304,20 @@ struct Resolver {
                 && grammar.timedReferrers[identifier.type] == nil
         }
         guard shown.count <= Self.mentionersShown else { return [] }
-        return try shown.compactMap { identifier in
-            guard let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)),
-                  let entity = try reader.storedEntity(identifier), let schema = grammar.schemas.schema(for: identifier.type),
-                  let title = entity.properties[schema.titleProperty]?.stringValue else { return nil }
-            // What says something in any language: no word of the grammar's, no function word of another's.
-            let words = try normalizedWords(in: title).filter { word in
-                !grammar.vocabulary.ignored.contains(word) && word.contains(where: \.isLetter)
-                    && (configuration.lexicon.flatMap { lexicon in lexicon.id(of: word).map(lexicon.carriesMeaning) } ?? true)
-            }
-            return words.isEmpty ? nil : (documentID, words)
+        return try shown.compactMap(titleWords(of:))
+    }
+
+    /// An entity's document and the words of its title that say something in
+    /// any language: no word of the grammar's, no function word of another's.
+    private func titleWords(of identifier: EntityIdentifier) throws -> (UInt32, [String])? {
+        guard let documentID = try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)),
+              let entity = try reader.storedEntity(identifier), let schema = grammar.schemas.schema(for: identifier.type),
+              let title = entity.properties[schema.titleProperty]?.stringValue else { return nil }
+        let words = try normalizedWords(in: title).filter { word in
+            !grammar.vocabulary.ignored.contains(word) && word.contains(where: \.isLetter)
+                && (configuration.lexicon.flatMap { lexicon in lexicon.id(of: word).map(lexicon.carriesMeaning) } ?? true)
         }
+        return words.isEmpty ? nil : (documentID, words)
     }
 
     /// The most things shown whose words say what they mention (`mentioners(on:outside:)`).
