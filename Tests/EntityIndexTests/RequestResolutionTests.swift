@@ -456,6 +456,9 @@ import Testing
         // The 8 am one.
         let eight = try resolve("the 8 am one", visible: ["calendar.event:evt-003", "calendar.event:evt-004"])
         #expect(eight.results.map(\.identifier.id) == ["evt-003"])
+        // Said without am or pm, the hour may be in either half of the day: "the 7:30 one" is the call at 19:30.
+        let evening = try resolve("the 7:30 one", visible: ["calendar.event:evt-004", "calendar.event:evt-005"])
+        #expect(evening.results.map(\.identifier.id) == ["evt-005"] && evening.status == .resolved)
     }
 
     @Test func whatIsShownAndSaysTheWordsOtherwiseComesFirstWithoutBeingResolved() throws {

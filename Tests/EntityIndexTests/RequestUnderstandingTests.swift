@@ -664,6 +664,10 @@ import Testing
         // An hour of 1 to 6 without am or pm is in the afternoon, with its minutes too, unless written "04:15".
         #expect(try read("move the 4:15 one to 4:30").time?.minutesOfDay == 975..<976)
         #expect(try read("the 04:15 one").time?.minutesOfDay == 255..<256)
+        // Without am, pm or a part of the day, the other half of the day may be meant too.
+        #expect(try read("the 7 o'clock one").time?.isEitherHalfOfDay == true)
+        #expect(try read("the 7 pm one").time?.isEitherHalfOfDay == false)
+        #expect(try read("at 7 in the morning").time?.isEitherHalfOfDay == false)
         #expect(try read("upcoming events").time?.order == .next)
         let afterNext = try #require(try read("anything on the week after next").time)
         #expect(afterNext.from == day("2026-03-23") && afterNext.to == day("2026-03-30"))

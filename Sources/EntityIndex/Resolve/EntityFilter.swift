@@ -192,10 +192,16 @@ struct EntityFilter {
             guard let moment = occurrence else { return nil }
             if let lower, !goingOn.occurrence(moment, goesOnAtOrAfter: lower) { return nil }
             if let upper, moment > upper { return nil }
-            guard let minutes, !minutes.contains(clock.minutesOfDay(Date(timeIntervalSince1970: moment))) else { return .some(moment) }
+            guard let minutes, !Self.fits(clock.minutesOfDay(Date(timeIntervalSince1970: moment)), minutes,
+                                          eitherHalf: time?.isEitherHalfOfDay ?? false) else { return .some(moment) }
             guard when.recurrence != nil else { return nil }
             occurrence = latestFirst ? when.lastOccurrence(atOrBefore: moment - 1) : when.firstOccurrence(from: moment + 1, to: upper)
         }
         return nil
+    }
+
+    /// Whether a time of day falls in the minutes asked, or twelve hours away when either half of the day may be meant.
+    private static func fits(_ minute: Int, _ minutes: Range<Int>, eitherHalf: Bool) -> Bool {
+        minutes.contains(minute) || eitherHalf && minutes.contains((minute + 720) % 1440)
     }
 }

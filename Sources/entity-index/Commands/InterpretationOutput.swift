@@ -21,6 +21,8 @@ struct InterpretationOutput: Encodable {
         let from: String?
         let to: String?
         let minutesOfDay: [Int]?
+        /// True when the minutes may as well be twelve hours away ("at 7"); absent otherwise.
+        let eitherHalfOfDay: Bool?
         let order: String?
         /// True when what has no time at all is wanted ("with no date"); absent otherwise.
         let undated: Bool?
@@ -60,6 +62,7 @@ struct InterpretationOutput: Encodable {
         types = interpretation.types.map(\.rawValue)
         time = interpretation.time.map {
             Time(from: format($0.from), to: format($0.to), minutesOfDay: $0.minutesOfDay.map { [$0.lowerBound, $0.upperBound] },
+                 eitherHalfOfDay: $0.isEitherHalfOfDay ? true : nil,
                  order: $0.order?.rawValue, undated: $0.isUndated ? true : nil, words: $0.words)
         }
         languages = interpretation.languages

@@ -62,6 +62,7 @@ extension RequestTime {
         if let minutes = minutesOfDay {
             parts.append(String(format: "at %02d:%02d-%02d:%02d", minutes.lowerBound / 60, minutes.lowerBound % 60,
                                 minutes.upperBound / 60, minutes.upperBound % 60))
+            if isEitherHalfOfDay { parts.append("or 12 hours away") }
         }
         if let order { parts.append(order.rawValue) }
         if isUndated { parts.append("none") }

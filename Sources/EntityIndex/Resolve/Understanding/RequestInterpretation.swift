@@ -249,6 +249,9 @@ public struct RequestTime: Sendable, Hashable {
     public var to: Date?
     /// Minutes after local midnight it must start within ("at 8 am": 480..<540), any day.
     public var minutesOfDay: Range<Int>?
+    /// Whether `minutesOfDay` may as well be twelve hours later or earlier: an
+    /// hour said without am, pm or a part of the day ("the 7 o'clock one").
+    public var isEitherHalfOfDay = false
     /// The order results come in.
     public var order: Order?
     /// The words that said it.

@@ -117,7 +117,8 @@ struct TimeExpressionReader {
                     if bound.isLower { from = max(from ?? moment, moment) } else { to = min(to ?? moment, moment) }
                 }
             }
-            let time = RequestTime(from: from, to: to, minutesOfDay: minutes, order: order, words: words)
+            var time = RequestTime(from: from, to: to, minutesOfDay: minutes, order: order, words: words)
+            time.isEitherHalfOfDay = minutes != nil && ambiguousHour && partOfDay == nil
             return time.isEmpty ? nil : time
         }
     }
