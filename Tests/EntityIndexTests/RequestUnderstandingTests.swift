@@ -236,6 +236,10 @@ import Testing
         #expect(french.command?.name == "when" && french.types == ["calendar.event"] && french.cues.first?.words == ["comptable"])
         let spanish = try read("¿cuándo tengo que pagar el alquiler del viernes?")
         #expect(spanish.time?.from == day("2026-03-13") && spanish.contentWords == ["pagar", "alquiler"])
+        // An honorific joined to a name (ja.json's) is no part of it, possessive or not; a hyphenated word stays whole.
+        #expect(try read("emails from Takahashi-sensei").cues.first?.words == ["takahashi"])
+        #expect(try read("reply to Yamamoto-san's mail").cues.first.map { $0.words == ["yamamoto"] && $0.isPossessive } == true)
+        #expect(try read("the follow-up with Lena").identifiers == ["follow-up"])
         // "dafür" points, as "for this" does; a spoken "ne" is "eine".
         let reminder = try read("Hab ich dafür schon ne Erinnerung?")
         #expect(reminder.reference?.kind == .pointer && reminder.types == ["reminders.reminder"] && reminder.contentWords.isEmpty)

@@ -45,7 +45,8 @@ struct RequestParser {
     }
 
     /// What a request says, its types narrowed to `requested` when given.
-    func interpret(_ text: String, types requested: Set<EntityType>) throws -> RequestInterpretation {
+    func interpret(_ said: String, types requested: Set<EntityType>) throws -> RequestInterpretation {
+        let text = withoutHonorifics(said)
         var request = try words(of: text)
         var interpretation = Interpretation(contentWords: [])
         let (identifiers, numbers) = protectIdentifiers(in: text, &request)
@@ -253,6 +254,20 @@ struct RequestParser {
         var request = RequestWords(words: words.map(\.word), possessive: words.map(\.wasPossessive))
         request.clauseStarts = clauseStarts
         return request
+    }
+
+    /// The text with each honorific joined to a name by a hyphen left out:
+    /// "has Yamamoto-san's mail come" asks for Yamamoto's.
+    func withoutHonorifics(_ text: String) -> String {
+        guard text.contains("-"), !vocabulary.honorifics.isEmpty else { return text }
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+            guard let hyphen = token.lastIndex(of: "-"), hyphen > token.startIndex,
+                  token[token.index(before: hyphen)].isLetter else { return String(token) }
+            let suffix = token[token.index(after: hyphen)...]
+            let honorific = suffix.prefix(while: \.isLetter)
+            guard vocabulary.honorifics.contains(honorific.lowercased()) else { return String(token) }
+            return String(token[..<hyphen] + suffix.dropFirst(honorific.count))
+        }.joined(separator: " ")
     }
 
     /// Reads each phrase that says an enumeration's case in other words as the

@@ -17,6 +17,8 @@ public struct RequestVocabulary: Sendable {
 
     let fillers: PhraseTable<Void>
     let ignored: Set<String>
+    /// Honorifics joined to a name by a hyphen, no part of it ("Yamamoto-san", "Takahashi-sensei").
+    let honorifics: Set<String>
     let pastTense: Set<String>
     /// Past-tense words that speak of the present after one of some words
     /// earlier in the request: "what have I got on Friday" is having, not the past.
@@ -334,6 +336,7 @@ public struct RequestVocabulary: Sendable {
         language = table.language
         fillers = try phrases(table.fillers)
         ignored = try words(table.ignored).union(StopWords.english)
+        honorifics = try words(table.honorifics ?? [])
         pastTense = try words(table.pastTense)
         presentAfter = try (table.presentAfter ?? [:]).reduce(into: [:]) { table, entry in
             for word in try normalizedWords(in: entry.key) { table[word] = try words(entry.value) }
@@ -520,6 +523,7 @@ public struct RequestVocabulary: Sendable {
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
         let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, someone, subjectPronouns, topicMarkers: [String]?
         let attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads, indefiniteArticles: [String]?
+        let honorifics: [String]?
         let caseWords: [String: [String]]?
         let typeNames: [String: [String]]?
         /// `PropertyWords`' lists, each optional.
