@@ -606,6 +606,24 @@ import Testing
         #expect(Set(ids(dog.results)) == ["shoot", "dog", "rings"])
     }
 
+    @Test func aWordForAFamilyMemberNamesTheContactCalledSoInAnyLanguage() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "mum", properties: ["name": "Lee Siew Lan", "nickname": "妈妈"]),
+            Entity(type: "messages.contact", id: "oma", properties: ["name": "Ingrid Brandt", "nickname": "Oma"]),
+            Entity(type: "messages.message", id: "soup", properties: ["body": "今晚回家吃饭吗?", "sentAt": "2026-03-12T07:50:00Z",
+                                                                     "sender": ["type": "messages.contact", "id": "mum"]]),
+            Entity(type: "messages.message", id: "piano", properties: ["body": "Can you ship my mum's old piano?", "sentAt": "2026-03-12T08:55:00Z"]),
+            Entity(type: "notes.note", id: "party", properties: ["title": "Mum's 60th – plan"]),
+        ])
+        // "Mum" is what the contact called 妈妈 is; a note named "Mum's 60th" does not keep her from being found.
+        let texts = try index.resolve(sampleRequest("any texts from my mum?"))
+        #expect(ids(texts.results).first == "soup")
+        #expect(ids(try index.resolve(sampleRequest("call my grandma")).results) == ["oma"])
+        // Said as a name no one is called, nothing is found by it.
+        #expect(try index.resolve(sampleRequest("call my uncle")).status == .notFound)
+    }
+
     @Test func aShownEntityThatOnlyMentionsWhoACueNamesIsNeverResolvedOn() throws {
         let index = try EntityIndex()
         try index.donate([

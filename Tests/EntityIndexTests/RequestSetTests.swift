@@ -60,8 +60,8 @@ import Testing
     static let floors: [String: [String: (recallAt1: Double, recallAt5: Double, mrr: Double)]] = [
         "tune": [
             "command": (0.935, 0.973, 0.948), "language": (0.332, 0.499, 0.410), "meaning": (0.249, 0.431, 0.331),
-            "name": (0.963, 0.963, 0.969), "none": (0.999, 0.999, 0.999), "property": (0.918, 0.982, 0.954),
-            "question": (0.741, 0.854, 0.798), "screen": (0.976, 0.988, 0.982), "time": (0.999, 0.991, 0.999),
+            "name": (0.963, 0.963, 0.969), "none": (0.999, 0.999, 0.999), "property": (0.934, 0.982, 0.967),
+            "question": (0.741, 0.854, 0.798), "screen": (0.976, 0.999, 0.988), "time": (0.999, 0.991, 0.999),
             "typo": (0.943, 0.999, 0.971),
         ],
         "holdout": [
@@ -76,7 +76,7 @@ import Testing
             "screen": (0.999, 0.999, 0.999), "time": (0.999, 0.999, 0.999), "typo": (0.799, 0.999, 0.899),
         ],
         "practice-holdout": [
-            "command": (0.874, 0.937, 0.916), "meaning": (0.332, 0.666, 0.499), "name": (0.999, 0.999, 0.999),
+            "command": (0.874, 0.937, 0.916), "meaning": (0.332, 0.666, 0.523), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.785, 0.910, 0.844),
             "screen": (0.904, 0.904, 0.904), "time": (0.932, 0.999, 0.955), "typo": (0.999, 0.999, 0.999),
         ],
@@ -91,9 +91,9 @@ import Testing
             "screen": (0.912, 0.956, 0.934), "time": (0.999, 0.987, 0.999), "typo": (0.000, 0.999, 0.332),
         ],
         "toronto-holdout": [
-            "command": (0.785, 0.928, 0.855), "meaning": (0.499, 0.699, 0.609), "name": (0.999, 0.999, 0.999),
+            "command": (0.785, 0.963, 0.873), "meaning": (0.499, 0.799, 0.632), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.772, 0.908, 0.832),
-            "screen": (0.799, 0.913, 0.851), "time": (0.732, 0.916, 0.824), "typo": (0.999, 0.999, 0.999),
+            "screen": (0.799, 0.942, 0.866), "time": (0.732, 0.916, 0.824), "typo": (0.999, 0.999, 0.999),
         ],
         "lyon-tune": [
             "command": (0.841, 0.894, 0.859), "meaning": (0.499, 0.666, 0.578), "name": (0.999, 0.999, 0.999),
@@ -103,11 +103,11 @@ import Testing
         "lyon-holdout": [
             "command": (0.699, 0.849, 0.759), "meaning": (0.399, 0.999, 0.589), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.899, 0.899, 0.899), "question": (0.614, 0.922, 0.743),
-            "screen": (0.807, 0.884, 0.829), "time": (0.999, 0.999, 0.999), "typo": (0.666, 0.932, 0.832),
+            "screen": (0.845, 0.922, 0.868), "time": (0.999, 0.999, 0.999), "typo": (0.666, 0.932, 0.832),
         ],
         "dublin-holdout": [
             "command": (0.920, 0.973, 0.934), "meaning": (0.582, 0.832, 0.696), "name": (0.999, 0.999, 0.999),
-            "none": (0.932, 0.932, 0.932), "property": (0.946, 0.973, 0.964), "question": (0.749, 0.928, 0.832),
+            "none": (0.932, 0.932, 0.932), "property": (0.946, 0.999, 0.964), "question": (0.749, 0.928, 0.832),
             "screen": (0.859, 0.899, 0.876), "time": (0.970, 0.985, 0.980), "typo": (0.832, 0.999, 0.916),
         ],
         "krakow-screens-tune": [
@@ -117,7 +117,7 @@ import Testing
             "command": (0.949, 0.974, 0.962), "screen": (0.899, 0.921, 0.911),
         ],
         "lyon-screens-tune": [
-            "command": (0.924, 0.974, 0.949), "screen": (0.899, 0.971, 0.931),
+            "command": (0.924, 0.974, 0.949), "screen": (0.911, 0.984, 0.944),
         ],
         "osaka-tune": [
             "command": (0.777, 0.943, 0.860), "meaning": (0.299, 0.499, 0.385), "name": (0.999, 0.999, 0.999),
@@ -125,7 +125,7 @@ import Testing
             "screen": (0.949, 0.999, 0.959), "time": (0.999, 0.999, 0.999), "typo": (0.999, 0.999, 0.999),
         ],
         "osaka-holdout": [
-            "command": (0.823, 0.940, 0.864), "meaning": (0.499, 0.499, 0.499), "name": (0.999, 0.999, 0.999),
+            "command": (0.881, 0.999, 0.923), "meaning": (0.499, 0.499, 0.499), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.979, 0.999), "question": (0.799, 0.766, 0.810),
             "screen": (0.949, 0.949, 0.949), "time": (0.932, 0.999, 0.955), "typo": (0.999, 0.999, 0.999),
         ],
@@ -141,7 +141,7 @@ import Testing
         ],
         "berlin-holdout": [
             "command": (0.599, 0.866, 0.716), "meaning": (0.181, 0.363, 0.268), "name": (0.749, 0.999, 0.832),
-            "none": (0.999, 0.999, 0.999), "property": (0.666, 0.752, 0.732), "question": (0.299, 0.699, 0.421),
+            "none": (0.999, 0.999, 0.999), "property": (0.666, 0.752, 0.732), "question": (0.399, 0.799, 0.511),
             "screen": (0.736, 0.841, 0.788), "time": (0.866, 0.932, 0.899), "typo": (0.666, 0.999, 0.832),
         ],
         "berlin-tune": [
@@ -151,30 +151,30 @@ import Testing
         ],
         "singapore-holdout": [
             "command": (0.823, 0.940, 0.881), "meaning": (0.199, 0.499, 0.374), "name": (0.999, 0.999, 0.999),
-            "none": (0.999, 0.999, 0.999), "property": (0.699, 0.782, 0.774), "question": (0.466, 0.866, 0.666),
-            "screen": (0.599, 0.799, 0.699), "time": (0.732, 0.906, 0.830), "typo": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.799, 0.882, 0.874), "question": (0.466, 0.932, 0.699),
+            "screen": (0.649, 0.799, 0.724), "time": (0.799, 0.906, 0.874), "typo": (0.999, 0.999, 0.999),
         ],
         "singapore-tune": [
-            "command": (0.666, 0.832, 0.714), "meaning": (0.099, 0.499, 0.241), "name": (0.999, 0.999, 0.999),
+            "command": (0.666, 0.888, 0.732), "meaning": (0.099, 0.499, 0.241), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.799, 0.892, 0.882), "question": (0.666, 0.932, 0.782),
-            "screen": (0.849, 0.949, 0.874), "time": (0.932, 0.916, 0.932), "typo": (0.000, 0.999, 0.416),
+            "screen": (0.849, 0.949, 0.874), "time": (0.932, 0.949, 0.946), "typo": (0.000, 0.999, 0.416),
         ],
         "barcelona-holdout": [
-            "command": (0.777, 0.943, 0.834), "meaning": (0.499, 0.699, 0.582), "name": (0.999, 0.999, 0.999),
-            "none": (0.999, 0.999, 0.999), "property": (0.899, 0.882, 0.949), "question": (0.599, 0.932, 0.729),
-            "screen": (0.499, 0.649, 0.566), "time": (0.866, 0.866, 0.866), "typo": (0.999, 0.999, 0.999),
+            "command": (0.777, 0.943, 0.825), "meaning": (0.499, 0.699, 0.582), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.899, 0.882, 0.949), "question": (0.666, 0.999, 0.785),
+            "screen": (0.549, 0.699, 0.616), "time": (0.866, 0.866, 0.866), "typo": (0.999, 0.999, 0.999),
         ],
         "barcelona-tune": [
-            "command": (0.555, 0.777, 0.631), "meaning": (0.399, 0.599, 0.454), "name": (0.999, 0.999, 0.999),
+            "command": (0.555, 0.832, 0.641), "meaning": (0.399, 0.599, 0.454), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.799, 0.759, 0.799), "question": (0.399, 0.799, 0.557),
-            "screen": (0.799, 0.849, 0.824), "time": (0.732, 0.905, 0.855), "typo": (0.499, 0.999, 0.666),
+            "screen": (0.799, 0.849, 0.824), "time": (0.732, 0.955, 0.855), "typo": (0.499, 0.999, 0.666),
         ],
     ]
     /// The most requests of each part that may be answered `resolved` on a
     /// wrong entity (1 of 540, 4 of 220, none of 98, 1 of 97, none of 102 and
     /// 102, 3 of 162, 1 of 105, 2 of 104, 6 of 207, of the three screen
     /// sets' 120 and of Osaka's and Montréal's 100 and 100 none each, none of Berlin's tuned 100 nor of its
-    /// held-out 100, 1 of Singapore's tuned 100 and 5 of its held-out 100, 1 of Barcelona's tuned 100 and 2 of its
+    /// held-out 100, 1 of Singapore's tuned 100 and 3 of its held-out 100, 1 of Barcelona's tuned 100 and 2 of its
     /// held-out 100 when last measured), and how many of
     /// them may be requests with no right answer (1 of the held-out 220 and of
     /// Dublin's, else none). The aim is under 2% and none.
@@ -184,7 +184,7 @@ import Testing
         "lyon-tune": (0.010, 0), "lyon-holdout": (0.020, 0), "dublin-holdout": (0.029, 1), "krakow-screens-tune": (0.0, 0),
         "practice-screens-tune": (0.0, 0), "lyon-screens-tune": (0.0, 0), "osaka-tune": (0.0, 0), "osaka-holdout": (0.0, 0),
         "montreal-tune": (0.0, 0), "montreal-holdout": (0.0, 0), "berlin-tune": (0.0, 0), "berlin-holdout": (0.0, 0),
-        "singapore-tune": (0.010, 0), "singapore-holdout": (0.050, 0), "barcelona-tune": (0.010, 0), "barcelona-holdout": (0.020, 0),
+        "singapore-tune": (0.010, 0), "singapore-holdout": (0.030, 0), "barcelona-tune": (0.010, 0), "barcelona-holdout": (0.020, 0),
     ]
 
     static func load(_ part: String) throws -> [JudgedRequest] {

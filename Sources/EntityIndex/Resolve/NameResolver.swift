@@ -20,9 +20,19 @@ struct NameResolver {
     /// words; without `guessing`, only names that hold some word as it is.
     /// With `minimumScore`, only names that may reach it: when a name that
     /// leaves one word unfit scores below it, each word (or a guess at it) is
-    /// required, and Xapian walks only entities that hold them all.
+    /// required, and Xapian walks only entities that hold them all. Guessing,
+    /// a word for a family member is also read as its relatives' words
+    /// (`kinshipReadings(of:)`) unless `readingRelatives` is false.
     func candidates(for words: [String], filter: Query?, requiringAll: Bool = false, guessing: Bool = true,
-                    minimumScore: Double = 0) throws -> [Candidate] {
+                    minimumScore: Double = 0, readingRelatives: Bool = true) throws -> [Candidate] {
+        if readingRelatives, !requiringAll, guessing, let readings = try kinshipReadings(of: words) {
+            // As said, and as each relative's word: the best fit of each entity counts.
+            let found = try ([words] + readings).flatMap { reading in
+                try candidates(for: reading, filter: filter, guessing: reading == words, minimumScore: minimumScore, readingRelatives: false)
+            }
+            return found.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
+                .uniqued(by: \.documentID)
+        }
         var alternativesOfWords: [[Query]] = []
         // Each word as it may have been meant: itself, or the name words it is a typo of.
         var spellingsOfWords: [[String]] = []
@@ -60,6 +70,23 @@ struct NameResolver {
         let wholeNames = try wholeNamesAsMeant(spellingsOfWords, filter: filter, words: words)
         let foundWhole = Set(wholeNames.compactMap(\.documentID))
         return wholeNames + found.filter { !foundWhole.contains($0.documentID!) }
+    }
+
+    /// "Mum" for the contact whose nickname is 妈妈: the words with the first
+    /// word for a family member read as each word of its relation that some
+    /// name holds (`KinshipWords`); nil when there is none.
+    private func kinshipReadings(of words: [String]) throws -> [[String]]? {
+        for (index, word) in words.enumerated() {
+            guard let relatives = KinshipWords.relatives[word] else { continue }
+            let held = try relatives.filter { try reader.database.termFrequency(IndexLayout.nameTerm($0)) > 0 }
+            guard !held.isEmpty else { continue }
+            return held.map { relative in
+                var reading = words
+                reading[index] = relative
+                return reading
+            }
+        }
+        return nil
     }
 
     /// How many readings of misspelt words are tried as whole names.
