@@ -744,6 +744,9 @@ import Testing
         let overdue = try read("overdue reminders")
         #expect(overdue.time?.to == sampleNow)
         #expect(overdue.flags.first?.value == false)
+        // Overdue said alone is what can be left undone, not a meeting that is over; "upcoming" is all that is planned.
+        #expect(try read("anything overdue?").types == ["reminders.reminder"])
+        #expect(try read("anything upcoming?").types == ["calendar.event", "reminders.reminder"])
         // "Tonight" in Tokyo begins at 08:00 UTC.
         #expect(try read("tonight", zone: "Asia/Tokyo").time?.from == day("2026-03-12").addingTimeInterval(8 * 3_600))
         // A bare weekday (it is Thursday) is the coming one, unless the request speaks of the past:

@@ -203,6 +203,13 @@ struct RequestParser {
                               declares: command == nil, restating: setStates)
         interpretation.flags = flags.flags
         if !flags.states.isEmpty { interpretation.command?.arguments += flags.states }
+        let leftUndone = Set(flags.flags.filter(\.isImplied).flatMap { $0.properties.map(\.type) })
+        if !leftUndone.isEmpty, typeWords.types.isEmpty, let said = interpretation.time, said.from == nil, said.to != nil,
+           !types.intersection(leftUndone).isEmpty || types.isEmpty {
+            // "anything overdue?": what is past and still open can be left undone (a reminder); a meeting that is over is not.
+            types = types.isEmpty ? leftUndone : types.intersection(leftUndone)
+            interpretation.types = types.sorted()
+        }
         // "mark my Japanese homework as done": only what has the state a command sets can be given it.
         let settableNow = grammar.states(setBy: interpretation.command).flatMap { $0.properties.map(\.type) }
         if types.isEmpty, !settableNow.isEmpty {
