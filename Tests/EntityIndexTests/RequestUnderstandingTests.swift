@@ -677,6 +677,11 @@ import Testing
         #expect(afterNext.from == day("2026-03-23") && afterNext.to == day("2026-03-30"))
         let rest = try #require(try read("the rest of the week").time)
         #expect(rest.from == sampleNow && rest.to == day("2026-03-16"))
+        // "The end of the month" is what is left of it, as a bound too: no anchor named "the end".
+        for text in ["reminders due before the end of the month", "what's on between now and the end of the month"] {
+            let end = try #require(try read(text).time)
+            #expect(end.from == sampleNow && end.to == day("2026-04-01"))
+        }
         let between = try #require(try read("meetings between 9 and 11 tomorrow").time)
         #expect(between.from == day("2026-03-13").addingTimeInterval(9 * 3_600))
         #expect(between.to == day("2026-03-13").addingTimeInterval(11 * 3_600))
