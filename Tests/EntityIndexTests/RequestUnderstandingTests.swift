@@ -240,6 +240,10 @@ import Testing
         #expect(try read("emails from Takahashi-sensei").cues.first?.words == ["takahashi"])
         #expect(try read("reply to Yamamoto-san's mail").cues.first.map { $0.words == ["yamamoto"] && $0.isPossessive } == true)
         #expect(try read("the follow-up with Lena").identifiers == ["follow-up"])
+        // fr.json's, es.json's and de.json's anchors: what comes before or after an entity named.
+        #expect(try read("c'était quoi le rdv juste avant le déménagement ?").anchor.map { $0.relation == .before && $0.words == ["demenagement"] } == true)
+        #expect(try read("qué hay después de la mudanza").anchor?.relation == .after)
+        #expect(try read("was ist direkt nach dem Zahnarzt").anchor?.relation == .after)
         // "dafür" points, as "for this" does; a spoken "ne" is "eine".
         let reminder = try read("Hab ich dafür schon ne Erinnerung?")
         #expect(reminder.reference?.kind == .pointer && reminder.types == ["reminders.reminder"] && reminder.contentWords.isEmpty)
