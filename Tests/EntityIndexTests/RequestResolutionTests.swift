@@ -269,6 +269,8 @@ import Testing
                 attendee("Kathi Vogel", "kathi@posteo.de", "accepted"), attendee("Mateo García", "mateo@example.com", "declined")]]),
             Entity(type: "calendar.event", id: "review", properties: ["title": "Design review", "startDate": start, "attendees": [
                 attendee("Kathi Vogel", "kathi@posteo.de", "declined"), attendee("Mateo García", "mateo@example.com", "accepted")]]),
+            Entity(type: "calendar.event", id: "retro", properties: ["title": "Retro", "startDate": start, "attendees": [
+                attendee("Kathi Vogel", "kathi@posteo.de", "tentative"), attendee("Mateo García", "mateo@example.com", "tentative")]]),
         ])
         func first(_ text: String) throws -> (Resolution.Status, String?) {
             let resolution = try index.resolve(SearchQuery(text))
@@ -281,6 +283,7 @@ import Testing
         #expect(try first("which meeting did Mateo say no to") == (.resolved, "standup"))
         #expect(try first("which events did I say yes to") == (.resolved, "standup"))
         #expect(try first("meetings Mateo accepted") == (.resolved, "review"))
+        #expect(try first("which meetings is Mateo still unsure about") == (.resolved, "retro"))
         // Said of no one, any answer counts.
         #expect(try index.resolve(SearchQuery("which events were declined")).status == .ambiguous)
     }

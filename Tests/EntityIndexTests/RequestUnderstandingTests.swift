@@ -316,6 +316,8 @@ import Testing
     }
 
     @Test func whatTheSpeakerDidIsSaidOfThem() throws {
+        // "Haven't opened" is unread.
+        #expect(try read("which emails haven't I opened yet").flags.map(\.value) == [false])
         let declined = try read("which events did I decline")
         #expect(declined.saidOfSpeaker == ["decline"] && declined.contentWords == ["decline"])
         #expect(try read("meetings I already accepted").saidOfSpeaker == ["accepted"])

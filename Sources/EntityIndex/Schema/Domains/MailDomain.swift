@@ -17,7 +17,7 @@ extension SchemaDomain {
                          PropertySchema("mailbox", .reference("mail.mailbox"), words: .cues("in")),
                          PropertySchema("sentAt", .date),
                          PropertySchema("language", .language),
-                         PropertySchema("isRead", .bool, words: PropertyWords(whenTrue: ["read", "seen"], whenFalse: ["unread", "new", "unseen"])),
+                         PropertySchema("isRead", .bool, words: PropertyWords(whenTrue: ["read", "seen", "opened"], whenFalse: ["unread", "new", "unseen", "unopened"])),
                          PropertySchema("isFlagged", .bool,
                                         words: PropertyWords(whenTrue: ["flagged", "starred", "important"])),
                      ]),

@@ -29,7 +29,7 @@ extension SchemaDomain {
                          PropertySchema("conversation", .reference("messages.conversation"), words: .cues("in")),
                          PropertySchema("sentAt", .date),
                          PropertySchema("language", .language),
-                         PropertySchema("isRead", .bool, words: PropertyWords(whenTrue: ["read", "seen"], whenFalse: ["unread", "new", "unseen"])),
+                         PropertySchema("isRead", .bool, words: PropertyWords(whenTrue: ["read", "seen", "opened"], whenFalse: ["unread", "new", "unseen", "unopened"])),
                      ]),
     ])
 }
