@@ -802,6 +802,10 @@ import Testing
         #expect(try read("what's the address of the repair shop").types == ["calendar.event", "messages.contact"])
         #expect(try read("what did Arjun send me yesterday").cues.first?.words == ["arjun"])
         #expect(try read("whose number ends in 0143").identifiers == ["0143"])
+        // Written in groups, the digits are one number; read as a clock, they are none.
+        let grouped = try read("whose number ends in 11 90?")
+        #expect(grouped.identifiers == ["1190"] && grouped.contentWords.isEmpty)
+        #expect(try read("what's on at 11 30").identifiers.isEmpty)
         #expect(try read("+351 21 555 0179").identifiers == ["+351215550179"])
         #expect(try read("who's got a +44 number").identifiers == ["+44"])
         #expect(try read("high priority reminders").cues.first?.properties.map(\.path) == ["priority"])

@@ -102,7 +102,13 @@ struct RequestParser {
             interpretation.time = nil
         }
         // A number that is no part of a time ("ends in 0143", not "march 9 2026") may be part of an identifier.
-        interpretation.identifiers += numbers.filter { number in request.words.indices.contains { request.words[$0] == number && request.isUntaken($0) } }
+        // Digits written in groups ("ends in 11 90") are one number, searched whole, when no group was read as something else.
+        for number in numbers {
+            let positions = number.words.map { word in request.words.indices.first { request.words[$0] == word && request.isUntaken($0) } }
+            guard positions.allSatisfy({ $0 != nil }) else { continue }
+            interpretation.identifiers.append(number.digits)
+            if number.words.count > 1 { for case let position? in positions { request.protected[position] = true } }
+        }
 
         var cues: [Interpretation.PropertyCue] = []
         interpretation.isMentionedByShown = takeMentionVerb(&request)
@@ -322,9 +328,10 @@ struct RequestParser {
     /// day). Hyphenated words ("tycho-station") and words joined by "_" ("sku_42")
     /// are exact values too. Numbers of three digits or more may be part of one
     /// ("ends in 0143"), unless they turn out to be part of a time. Dates
-    /// ("2026-03-09", "14.3.2026") are no identifiers.
-    func protectIdentifiers(in text: String, _ request: inout RequestWords) -> (identifiers: [String], numbers: [String]) {
-        var identifiers: [String] = [], numbers: [String] = []
+    /// ("2026-03-09", "14.3.2026") are no identifiers; digits written in
+    /// groups ("ends in 11 90") are one number.
+    func protectIdentifiers(in text: String, _ request: inout RequestWords) -> (identifiers: [String], numbers: [(digits: String, words: [String])]) {
+        var identifiers: [String] = [], numbers: [(digits: String, words: [String])] = []
         var protectedTexts: [String] = [], hyphenated: [String] = []
         let tokens = text.split(whereSeparator: \.isWhitespace).map(Self.trimmingPunctuation)
             .map { $0.last == "." ? String($0.dropLast()) : String($0) }
@@ -336,7 +343,12 @@ struct RequestParser {
                 identifiers.append(digits)
                 protectedTexts.append(joined)
             } else {
-                numbers += phone.filter { $0.count >= 3 && $0.allSatisfy(\.isNumber) }
+                let groups = phone.filter { $0.allSatisfy(\.isNumber) }
+                if groups.count > 1, groups.count == phone.count, groups.joined().count >= 3 {
+                    numbers.append((groups.joined(), groups))
+                } else {
+                    numbers += groups.filter { $0.count >= 3 }.map { ($0, [$0]) }
+                }
             }
             phone = []
         }
