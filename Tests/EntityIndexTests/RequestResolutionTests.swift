@@ -627,6 +627,21 @@ import Testing
         #expect(try index.resolve(sampleRequest("call my uncle")).status == .notFound)
     }
 
+    @Test func aLanguageNoShownEntityIsWrittenInMayBeWhatOneIsAbout() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "calendar.event", id: "class", properties: ["title": "HSK 5 writing", "location": "Linguo Chinese Centre",
+                                                                     "startDate": "2026-03-12T19:30:00Z"]),
+            Entity(type: "calendar.event", id: "yoga", properties: ["title": "Yoga", "startDate": "2026-03-12T07:00:00Z"]),
+            Entity(type: "messages.message", id: "soup", properties: ["body": "今晚回家吃饭吗?", "language": "zh"]),
+        ])
+        let day = screen(visible: ["calendar.event:yoga", "calendar.event:class"], focused: nil)
+        #expect(ids(try index.resolve(SearchQuery("open the Chinese one", context: day)).results) == ["class"])
+        // Shown, the message written in Chinese is the Chinese one.
+        let chat = screen(visible: ["messages.message:soup", "calendar.event:class"], focused: nil)
+        #expect(ids(try index.resolve(SearchQuery("open the Chinese one", context: chat)).results) == ["soup"])
+    }
+
     @Test func aShownEntityThatOnlyMentionsWhoACueNamesIsNeverResolvedOn() throws {
         let index = try EntityIndex()
         try index.donate([

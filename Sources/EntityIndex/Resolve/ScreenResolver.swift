@@ -363,8 +363,16 @@ struct ScreenResolver {
                                   author: try interpretation.author.map { ($0, try Speaker(reader: reader, grammar: grammar)) },
                                   anchor: clock.now.timeIntervalSince1970,
                                   timeExtent: interpretation.time == nil ? nil : try reader.timeExtent(), schemas: grammar.schemas, clock: clock)
-        let filterQuery = try filter.query()
+        var filterQuery = try filter.query()
         var passing = try reader.passing(candidates, try Query.all(constraints + [filterQuery].compactMap { $0 }))
+        if passing.isEmpty, !interpretation.unmarkedLanguageWords.isEmpty {
+            // "The Chinese one" where nothing shown is written in Chinese: the one about Chinese (the Chinese class).
+            var unwritten = filter
+            unwritten.languages = []
+            filterQuery = try unwritten.query()
+            contentWords += interpretation.unmarkedLanguageWords
+            passing = try reader.passing(candidates, try Query.all(constraints + [filterQuery].compactMap { $0 }))
+        }
         let valuesAsWords = passing.isEmpty && !cueWords.isEmpty
         if valuesAsWords {
             // No one shown holds the values ("the one with Chen in it" where no photo lists Chen among

@@ -15,6 +15,9 @@ public struct RequestInterpretation: Sendable, Hashable {
     public var time: RequestTime?
     /// The languages the entity is written in ("the message in Japanese" → "ja").
     public var languages: [String]
+    /// The words that named a language without a marker ("Chinese" in "the
+    /// Chinese one", not in "the one in Chinese"): what it may be about instead.
+    var unmarkedLanguageWords: [String] = []
     /// Values of properties ("from Amara", "tagged hydroponics", "Amara's photos").
     public var cues: [PropertyCue]
     /// Flags ("unread" → `isRead` false, "favourite" → `isFavorite` true).

@@ -3,8 +3,8 @@ import Foundation
 /// The languages, types, property names and values, flags and agents a request names.
 extension RequestParser {
     /// "in Japanese", "the German note"; "into English" is taken but wanted, not filtered by.
-    func takeLanguages(_ request: inout RequestWords) -> [String] {
-        var codes: [String] = []
+    func takeLanguages(_ request: inout RequestWords) -> (codes: [String], unmarkedWords: [String]) {
+        var codes: [String] = [], unmarkedWords: [String] = []
         for index in request.words.indices where request.isFree(index) {
             if let (targetLength, _) = request.match(vocabulary.languageTargets, at: index),
                let (nameLength, _) = request.match(vocabulary.languageNames, at: index + targetLength),
@@ -18,10 +18,11 @@ extension RequestParser {
             } else if let (nameLength, code) = request.match(vocabulary.languageNames, at: index),
                       isReferenceNoun(at: index + nameLength, in: request) || namesLanguage(at: index, length: nameLength, in: request) {
                 codes.append(code)
+                unmarkedWords += request[index..<index + nameLength]
                 request.take(index..<index + nameLength)
             }
         }
-        return codes
+        return (codes, unmarkedWords)
     }
 
     /// Whether a language's name said without a marker names the language:

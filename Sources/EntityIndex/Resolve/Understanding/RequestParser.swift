@@ -133,7 +133,7 @@ struct RequestParser {
             // "mark them read": them, or the things shown; "call them" is people.
             interpretation.reference?.mayMeanThings = words.allSatisfy { vocabulary.thingsOrPeople.contains(in: [$0], at: 0) }
         }
-        interpretation.languages = takeLanguages(&request)
+        (interpretation.languages, interpretation.unmarkedLanguageWords) = takeLanguages(&request)
 
         var newValues: [Interpretation.Argument] = []
         var named = takePropertyNames(&request, cues: &cues, values: &newValues, changesWhole: command?.changesWhole ?? false,
