@@ -683,6 +683,9 @@ import Testing
         #expect(afterNext.from == day("2026-03-23") && afterNext.to == day("2026-03-30"))
         let rest = try #require(try read("the rest of the week").time)
         #expect(rest.from == sampleNow && rest.to == day("2026-03-16"))
+        // "Between now and Sunday" (it is Thursday): from now to Sunday's end.
+        let untilSunday = try #require(try read("between now and sunday, which reminders do I still have?").time)
+        #expect(untilSunday.from == sampleNow && untilSunday.to == day("2026-03-16"))
         // "The end of the month" is what is left of it, as a bound too: no anchor named "the end".
         for text in ["reminders due before the end of the month", "what's on between now and the end of the month"] {
             let end = try #require(try read(text).time)

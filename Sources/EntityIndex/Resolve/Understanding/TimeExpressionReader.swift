@@ -196,8 +196,17 @@ struct TimeExpressionReader {
         return length + named
     }
 
-    /// "between 9 and 11", "from 2 to 4": the hours between two clock times.
+    /// "between 9 and 11", "from 2 to 4": the hours between two clock times;
+    /// "between now and Sunday": from now to the end of the day said.
     private func between(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
+        if let (length, _) = request.match(words.between, at: index), let (nowLength, _) = request.match(words.now, at: index + length),
+           let (andLength, _) = request.match(words.betweenAnd, at: index + length + nowLength),
+           let (pointLength, point) = point(at: index + length + nowLength + andLength, in: request),
+           case .interval(let until, nil) = point, until.end > clock.now {
+            state.from = max(state.from ?? clock.now, clock.now)
+            state.to = min(state.to ?? until.end, until.end)
+            return length + nowLength + andLength + pointLength
+        }
         guard let (length, _) = request.match(words.between, at: index),
               let (firstLength, first, firstAmbiguous) = clockTime(at: index + length, in: request, needsMarker: false),
               let (andLength, _) = request.match(words.betweenAnd, at: index + length + firstLength),
