@@ -668,6 +668,8 @@ import Testing
         let fortnight = try #require(try read("what have I got on two weeks from today").time)
         #expect(fortnight.from == day("2026-03-26") && fortnight.to == day("2026-03-27"))
         #expect(try read("3 days from now").time?.from == day("2026-03-15"))
+        let monthAgo = try #require(try read("what was I doing a month ago today").time)
+        #expect(monthAgo.from == day("2026-02-12") && monthAgo.to == day("2026-02-13"))
         #expect(try read("at 8 am").time?.minutesOfDay == 480..<540)
         #expect(try read("at half eight").time?.minutesOfDay == 510..<511)
         #expect(try read("the 3 o'clock one").time?.minutesOfDay == 900..<960)

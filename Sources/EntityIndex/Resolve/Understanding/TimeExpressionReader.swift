@@ -304,6 +304,12 @@ struct TimeExpressionReader {
         if let (quantityLength, quantity) = quantity(at: index, in: request, optional: false),
            let (unitLength, unit) = request.match(words.units, at: index + quantityLength) {
             if let (agoLength, _) = request.match(words.ago, at: index + quantityLength + unitLength) {
+                let end = index + quantityLength + unitLength + agoLength
+                if let (todayLength, today) = request.match(words.days, at: end), today.day == 0, today.minutes == nil {
+                    // "a month ago today": that day, not the month.
+                    state.name(clock.day(after: -quantity, unit))
+                    return end - index + todayLength
+                }
                 state.name(clock.unit(unit, containing: clock.now, shiftedBy: -quantity))
                 return quantityLength + unitLength + agoLength
             }
