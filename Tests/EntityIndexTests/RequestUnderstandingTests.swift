@@ -668,6 +668,12 @@ import Testing
         let fortnight = try #require(try read("what have I got on two weeks from today").time)
         #expect(fortnight.from == day("2026-03-26") && fortnight.to == day("2026-03-27"))
         #expect(try read("3 days from now").time?.from == day("2026-03-15"))
+        // Days counted from Easter, which moves: in 2026 Easter Sunday is 5 April.
+        let easter = try #require(try read("what's on over the easter weekend").time)
+        #expect(easter.from == day("2026-04-03") && easter.to == day("2026-04-07"))
+        #expect(try read("anything on good friday").time?.from == day("2026-04-03"))
+        #expect(try read("what's the easter egg hunt about").time == nil)  // a name's word
+        #expect(RequestClock.easterSunday(in: 2027)! == (3, 28) && RequestClock.easterSunday(in: 2038)! == (4, 25))
         let monthAgo = try #require(try read("what was I doing a month ago today").time)
         #expect(monthAgo.from == day("2026-02-12") && monthAgo.to == day("2026-02-13"))
         #expect(try read("at 8 am").time?.minutesOfDay == 480..<540)

@@ -186,6 +186,9 @@ public struct RequestVocabulary: Sendable {
         /// Days of the year by name, as month and day ("christmas eve"), written as
         /// requests are read: without possessive endings ("new year eve").
         let holidays: PhraseTable<(month: Int, day: Int)>
+        /// Days named by their distance from Easter Sunday, first and last
+        /// ("good friday": -2 to -2, "easter weekend": -2 to 1).
+        let easterDays: PhraseTable<ClosedRange<Int>>
         let monthsNeedingContext: Set<String>
         /// Words before such a month that make it one ("early May", "of March").
         let monthContext: Set<String>
@@ -230,7 +233,7 @@ public struct RequestVocabulary: Sendable {
 
         /// `spoken`, once every table is read.
         mutating func gatherSpokenWords() {
-            let tables = [days.words, partsOfDay.words, weekdays.words, months.words, holidays.words, units.words, this.words, next.words,
+            let tables = [days.words, partsOfDay.words, weekdays.words, months.words, holidays.words, easterDays.words, units.words, this.words, next.words,
                           last.words, within.words, withinPast.words, inWords.words, on.words, at.words, of.words, ago.words, hence.words,
                           before.words, until.words, after.words, since.words, am.words, pm.words, oclock.words, half.words, now.words,
                           recent.words, upcoming.words, overdue.words, undated.words, laterToday.words, earlierToday.words, afterNext.words,
@@ -242,7 +245,7 @@ public struct RequestVocabulary: Sendable {
         func namesATime(in words: [String], at position: Int) -> Bool {
             days.contains(in: words, at: position) || partsOfDay.contains(in: words, at: position)
                 || weekdays.contains(in: words, at: position) || months.contains(in: words, at: position)
-                || holidays.contains(in: words, at: position)
+                || holidays.contains(in: words, at: position) || easterDays.contains(in: words, at: position)
         }
 
         /// A number at a position, in digits (1 to 999) or words: "3", "three", "a couple of".
@@ -417,6 +420,7 @@ public struct RequestVocabulary: Sendable {
             weekdays: try PhraseTable(time.weekdays.map { ($0.key, $0.value) }),
             months: try PhraseTable(time.months.map { ($0.key, $0.value) }),
             holidays: try PhraseTable((time.holidays ?? [:]).map { ($0.key, (month: $0.value[0], day: $0.value[1])) }),
+            easterDays: try PhraseTable((time.easterDays ?? [:]).map { ($0.key, $0.value[0]...$0.value[$0.value.count - 1]) }),
             monthsNeedingContext: try words(time.monthsNeedingContext), monthContext: try words(time.monthContext),
             articles: try words(table.articles),
             units: try PhraseTable(time.units.map { ($0.key, $0.value) }),
@@ -450,7 +454,7 @@ public struct RequestVocabulary: Sendable {
         let tables = [commands.words, countedPointers.words, ordinals.words, placesAfterNoun.words, relatives.words,
                       besideFocused.words, besideOnScreen.words, agentVerbs.words, languageNames.words, anchors.words,
                       timeWords.days.words, timeWords.partsOfDay.words, timeWords.weekdays.words, timeWords.months.words,
-                      timeWords.holidays.words, timeWords.units.words, timeWords.nextAfter.words, timeWords.lastAfter.words,
+                      timeWords.holidays.words, timeWords.easterDays.words, timeWords.units.words, timeWords.nextAfter.words, timeWords.lastAfter.words,
                       timeWords.numbers.words, timeWords.dayOrdinals.words]
         spokenWords = spoken.union(tables.joined())
     }
@@ -495,7 +499,7 @@ public struct RequestVocabulary: Sendable {
             let days: [String: Day]
             let partsOfDay: [String: [Int]]
             let weekdays, months: [String: Int]
-            let holidays: [String: [Int]]?
+            let holidays, easterDays: [String: [Int]]?
             let monthsNeedingContext, monthContext: [String]
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]

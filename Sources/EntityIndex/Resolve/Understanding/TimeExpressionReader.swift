@@ -387,6 +387,10 @@ struct TimeExpressionReader {
            let interval = clock.day(ofYear: holiday.month, day: holiday.day, tense: tense) {
             return (length, interval, nil)  // "christmas eve"
         }
+        if let (length, days) = request.match(words.easterDays, at: index), !isModifiedNoun(index + length, request),
+           let interval = clock.days(fromEaster: days, tense: tense) {
+            return (length, interval, nil)  // "good friday", "the easter weekend"
+        }
         // "the week after next"
         let article = request.isFree(index) && words.articles.contains(request.words[index]) ? 1 : 0
         if let (length, interval) = weekOfMonth(at: index, article: article, in: request) { return (length, interval, nil) }
@@ -776,6 +780,29 @@ struct RequestClock {
     func day(ofYear month: Int, day: Int, tense: TimeExpressionReader.Tense) -> DateInterval? {
         let year = calendar.component(.year, from: now)
         return nearest((-1...1).compactMap { date(month: month, day: day, year: year + $0) }, tense: tense)
+    }
+
+    /// Days counted from Easter Sunday ("good friday": -2...-2), in the year a
+    /// tense means: the last begun by today for the past, else the first not yet over.
+    func days(fromEaster days: ClosedRange<Int>, tense: TimeExpressionReader.Tense) -> DateInterval? {
+        let year = calendar.component(.year, from: now)
+        let spans: [DateInterval] = (year - 1...year + 1).compactMap { year in
+            guard let easter = Self.easterSunday(in: year), let sunday = date(month: easter.month, day: easter.day, year: year),
+                  let start = calendar.date(byAdding: .day, value: days.lowerBound, to: sunday.start),
+                  let end = calendar.date(byAdding: .day, value: days.upperBound + 1, to: sunday.start) else { return nil }
+            return DateInterval(start: start, end: end)
+        }
+        let today = startOfDay(now)
+        return tense == .past ? spans.last { $0.start <= today } : spans.first { $0.end > today }
+    }
+
+    /// The month and day of Easter Sunday in a Gregorian year (the anonymous Gregorian computus).
+    static func easterSunday(in year: Int) -> (month: Int, day: Int)? {
+        guard year > 1582 else { return nil }
+        let a = year % 19, b = year / 100, c = year % 100, d = b / 4, e = b % 4
+        let f = (b + 8) / 25, g = (b - f + 1) / 3, h = (19 * a + b - d - g + 15) % 30
+        let i = c / 4, k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, m = (a + 11 * h + 22 * l) / 451
+        return ((h + l - 7 * m + 114) / 31, (h + l - 7 * m + 114) % 31 + 1)
     }
 
     /// Of days in order, the one a tense means: the last on or before today
