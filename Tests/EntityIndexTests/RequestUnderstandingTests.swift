@@ -812,6 +812,8 @@ import Testing
         // An event's location is its address, as a contact's email is theirs.
         #expect(try read("what's the address of the repair shop").types == ["calendar.event", "messages.contact"])
         #expect(try read("what did Arjun send me yesterday").cues.first?.words == ["arjun"])
+        // An adverb ends a value: "the team", not "the team actually confirmed".
+        #expect(try read("is the outing with the team actually confirmed").cues.first?.words == ["team"])
         #expect(try read("whose number ends in 0143").identifiers == ["0143"])
         // Written in groups, the digits are one number; read as a clock, they are none.
         let grouped = try read("whose number ends in 11 90?")
