@@ -346,6 +346,9 @@ import Testing
         // So is a marker right before another of the same argument: "back by a week".
         let by = try read("push the lab cleanup back by a week")
         #expect(by.command?.arguments.map(\.words) == [["a", "week"]] && by.contentWords == ["lab", "cleanup"])
+        // The new time ends with its clause; "same time" keeps the hour and says nothing to find.
+        let same = try read("move the last one to Thursday, same time")
+        #expect(same.command?.arguments.map(\.words) == [["thursday"]] && same.time == nil && same.contentWords.isEmpty)
     }
 
     @Test func aFlagThatSaysTheStateACommandSetsIsNoFilter() throws {

@@ -85,7 +85,9 @@ extension RequestParser {
         var recipientSaid = false  // after: "send the one with the cake to Marisol"
         for marker in markers.reversed() where marker.index < end && !(saidFirst != nil && marker.role == "recipient")
             && !(recipientSaid && marker.role == "recipient" && describesWhatIsSent(before: marker.index, in: request)) {
-            let span = (marker.index + marker.length..<end).filter(request.isUntaken)  // not the "please" after it
+            // A time ends with its clause ("move the last one to Thursday, same time").
+            let spanEnd = marker.role == "time" ? min(end, request.clauseEnd(after: marker.index)) : end
+            let span = (marker.index + marker.length..<spanEnd).filter(request.isUntaken)  // not the "please" after it
             guard !span.isEmpty else {
                 // "push the visa appointment back by a week": a marker right before the next argument is part of it.
                 if marker.index + marker.length == end, end < request.count, found.command.arguments.first?.role == marker.role {
@@ -108,7 +110,7 @@ extension RequestParser {
                 }
             }
             found.command.arguments.insert(argument, at: 0)
-            request.take(marker.index..<end)
+            request.take(marker.index..<spanEnd)
             end = marker.index
         }
         if let saidFirst {
