@@ -165,21 +165,21 @@ import Testing
             "screen": (0.549, 0.699, 0.616), "time": (0.866, 0.866, 0.866), "typo": (0.999, 0.999, 0.999),
         ],
         "barcelona-tune": [
-            "command": (0.555, 0.832, 0.641), "meaning": (0.399, 0.599, 0.454), "name": (0.999, 0.999, 0.999),
+            "command": (0.555, 0.888, 0.669), "meaning": (0.399, 0.599, 0.454), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.799, 0.759, 0.799), "question": (0.399, 0.799, 0.557),
             "screen": (0.799, 0.849, 0.824), "time": (0.732, 0.955, 0.855), "typo": (0.499, 0.999, 0.666),
         ],
     ]
     /// The most requests of each part that may be answered `resolved` on a
-    /// wrong entity (1 of 540, 4 of 220, none of 98, 1 of 97, none of 102 and
+    /// wrong entity (1 of 540, 3 of 220, none of 98, 1 of 97, none of 102 and
     /// 102, 3 of 162, 1 of 105, 2 of 104, 6 of 207, of the three screen
     /// sets' 120 and of Osaka's and Montréal's 100 and 100 none each, none of Berlin's tuned 100 nor of its
     /// held-out 100, 1 of Singapore's tuned 100 and 3 of its held-out 100, 1 of Barcelona's tuned 100 and none of its
     /// held-out 100 when last measured), and how many of
-    /// them may be requests with no right answer (1 of the held-out 220 and of
+    /// them may be requests with no right answer (none of the held-out 220, 1 of
     /// Dublin's, else none). The aim is under 2% and none.
     static let wrongResolvedCeiling: [String: (share: Double, noAnswer: Int)] = [
-        "tune": (0.002, 0), "holdout": (0.019, 1), "practice-tune": (0.0, 0), "practice-holdout": (0.011, 0),
+        "tune": (0.002, 0), "holdout": (0.014, 0), "practice-tune": (0.0, 0), "practice-holdout": (0.011, 0),
         "krakow-tune": (0.0, 0), "krakow-holdout": (0.0, 0), "toronto-holdout": (0.019, 0),
         "lyon-tune": (0.010, 0), "lyon-holdout": (0.020, 0), "dublin-holdout": (0.029, 1), "krakow-screens-tune": (0.0, 0),
         "practice-screens-tune": (0.0, 0), "lyon-screens-tune": (0.0, 0), "osaka-tune": (0.0, 0), "osaka-holdout": (0.0, 0),

@@ -346,6 +346,10 @@ import Testing
         // So is a marker right before another of the same argument: "back by a week".
         let by = try read("push the lab cleanup back by a week")
         #expect(by.command?.arguments.map(\.words) == [["a", "week"]] && by.contentWords == ["lab", "cleanup"])
+        // "All" before the article begins what is sent, after whom; "her" is that person.
+        let laura = try read("send Laura all the photos from her wedding")
+        #expect(laura.command?.arguments.first.map { $0.role == "recipient" && $0.words == ["laura"] } == true)
+        #expect(laura.cues.first.map { $0.words == ["laura"] && $0.isPossessive && !$0.isOnScreen } == true)
         // The new time ends with its clause; "same time" keeps the hour and says nothing to find.
         let same = try read("move the last one to Thursday, same time")
         #expect(same.command?.arguments.map(\.words) == [["thursday"]] && same.time == nil && same.contentWords.isEmpty)

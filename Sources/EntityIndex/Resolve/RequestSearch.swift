@@ -273,6 +273,12 @@ struct RequestSearch {
             }
             try lowerWhatIsAlreadySo(&scored)
             try lowerWhatIsPast(&scored)
+            // Named nearly as said but failing what else was understood ("send Liam a pic of his charger" and the
+            // reminder "Send Liam his charger", no photo): never resolved on, unless named word for word.
+            let wordForWord = Set(namedWordForWordAsSaid.compactMap(\.documentID))
+            for index in scored.indices where rawNamed.contains(scored[index].documentID!) && !wordForWord.contains(scored[index].documentID!) {
+                scored[index].score = min(scored[index].score, Resolution.unsureScore)
+            }
             return scored
         }
 

@@ -227,6 +227,18 @@ struct Resolver {
             wider.interpretation.contentWords += interpretation.typeWords
             wider.typeUnit = (interpretation.typeWords, Set(interpretation.types))
             (found, plan) = try wider.candidates()
+            // Of another type, only what the type words name ("the Earth Day photo", a note) may be resolved on:
+            // "send Laura all the photos" never resolves on her contract.
+            let named = Set(interpretation.types)
+            for index in found.indices {
+                guard let type = (found[index].identifier ?? found[index].record?.summary.identifier)?.type,
+                      !named.contains(type) else { continue }
+                let saysTypeWords = (found[index].names ?? found[index].record?.names)?.contains { name in
+                    interpretation.typeWords.allSatisfy { word in name.words.contains { NameScoring.quality(of: word, against: $0) > 0 } }
+                } ?? false
+                if !saysTypeWords { found[index].score = min(found[index].score, Resolution.unsureScore) }
+            }
+            found = found.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
         }
         // An order ("the next meeting") decides alone; otherwise what is on screen comes first among equals.
         if !screenIsEmpty, interpretation.time?.order == nil { try raise(&found, by: screen) }

@@ -223,6 +223,9 @@ extension RequestParser {
         func beginsObject(_ index: Int) -> Bool {
             vocabulary.articles.contains(request.words[index]) || vocabulary.focusedPointers.contains(in: request.words, at: index)
                 || vocabulary.pluralPointers.contains(in: request.words, at: index)
+                // "send Laura all the photos": a small word before the article begins it.
+                || vocabulary.ignored.contains(request.words[index]) && index + 1 < request.count
+                    && vocabulary.articles.contains(request.words[index + 1])
         }
         guard body + 1 < request.count,
               let object = (body + 1..<min(body + 1 + Self.longestRecipient, request.count)).first(where: beginsObject) else { return nil }

@@ -231,6 +231,14 @@ struct RequestParser {
             interpretation.types = types.sorted()
         }
         cues += takeCues(&request, types: types)
+        if let recipient = interpretation.command?.arguments.first(where: { $0.role == "recipient" })?.words,
+           !recipient.isEmpty, vocabulary.personPointers.match(in: recipient, at: 0)?.length != recipient.count {
+            // "send Laura all the photos from her wedding": her is whom the request names, not someone on screen.
+            for index in cues.indices where cues[index].isOnScreen && cues[index].isPossessive && cues[index].words.isEmpty {
+                cues[index].words = recipient
+                cues[index].isOnScreen = false
+            }
+        }
         interpretation.cues = cues
         // A hyphenated word read as something else ("all-day" events: a flag) is no identifier to match whole;
         // one read as a cue's value ("from tycho-station") still is, for the cue.
