@@ -57,6 +57,9 @@ import Testing
         // After a command that sets a state, "email" is a mail, not a contact's address.
         #expect(try read("mark Haruto's email as read").types == ["mail.message"])
         #expect(try read("forward Haruto's email to Yuki").types == ["mail.message"])
+        // So is one opened; "email address" is his address, whatever the command.
+        #expect(try read("open Haru's email").types == ["mail.message"])
+        #expect(try read("show me Haru's email address").types == ["messages.contact"])
         // Said to someone of a thing pointed at, the name after "to" is whom it goes to; said to a person, what follows is the message.
         let insurance = try read("email the insurance one to Alvin")
         #expect(insurance.command?.arguments.map(\.role) == ["recipient"] && insurance.command?.arguments.first?.words == ["alvin"])

@@ -52,7 +52,7 @@ extension RequestParser {
                                                                  asksAbout: types(named: entry.asks, properties: true),
                                                                  changesEntity: entry.changes, asksAmount: entry.asksAmount),
                                  end: start + length, recipientIsTarget: false, takesState: entry.argumentRoles.contains("state"),
-                                 changesWhole: entry.argumentRoles.contains("state")
+                                 changesWhole: entry.argumentRoles.contains("state") || entry.shows
                                      || entry.changes && entry.argumentRoles.isDisjoint(with: ["value", "name"]),
                                  many: entry.many, liesAhead: entry.liesAhead)
         if !entry.sets.isEmpty {

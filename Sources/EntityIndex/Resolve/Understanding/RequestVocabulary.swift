@@ -168,6 +168,8 @@ public struct RequestVocabulary: Sendable {
         let sets: [String]
         /// Whether it speaks of what lies ahead ("who's coming to"): with no time said, the next one is meant.
         let liesAhead: Bool
+        /// Whether it shows a whole entity ("open", "read"): "open Haru's email" is a mail, not his address.
+        let shows: Bool
         /// Whether a person named right after it wrote what it acts on ("reply to Katarzyna about
         /// the training": her message, as "reply to Katarzyna's message" says).
         let answersAuthor: Bool
@@ -351,7 +353,7 @@ public struct RequestVocabulary: Sendable {
                                      }),
                                      argumentRoles: Set((command.arguments ?? []).map(\.role)), many: command.many ?? false,
                                      asks: command.asks ?? [], on: command.on ?? [], changes: command.changes ?? false,
-                                     sets: try command.sets.map(normalizedWords(in:)) ?? [], liesAhead: command.ahead ?? false,
+                                     sets: try command.sets.map(normalizedWords(in:)) ?? [], liesAhead: command.ahead ?? false, shows: command.shows ?? false,
                                      answersAuthor: command.answersAuthor ?? false, asksAmount: command.amount ?? false)
             return command.phrases.map { ($0, entry) }
         })
@@ -476,6 +478,7 @@ public struct RequestVocabulary: Sendable {
             let changes: Bool?
             let sets: String?
             let ahead: Bool?
+            let shows: Bool?
             let answersAuthor: Bool?
             let amount: Bool?
         }
