@@ -642,6 +642,19 @@ import Testing
         #expect(ids(try index.resolve(SearchQuery("open the Chinese one", context: chat)).results) == ["soup"])
     }
 
+    @Test func aMailToSomeoneAtAnOrganizationIsNoMailFromThere() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "bartek", properties: ["name": "Bartek Lis", "email": "bartek.lis@comarch.pl",
+                                                                        "organization": "Comarch"]),
+            Entity(type: "mail.message", id: "club", properties: ["subject": "Book club", "from": "magda@gmail.com",
+                                                                  "to": ["bartek.lis@comarch.pl"]]),
+        ])
+        // No mail is from Comarch; the one to Bartek there is listed, not resolved on.
+        let fromComarch = try index.resolve(sampleRequest("any emails from someone at Comarch?"))
+        #expect(fromComarch.status != .resolved)
+    }
+
     @Test func whatIsNamedNearlyAsSaidButIsNotOfTheTypeAskedIsNeverResolvedOn() throws {
         let index = try EntityIndex()
         try index.donate([

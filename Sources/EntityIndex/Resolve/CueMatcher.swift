@@ -66,7 +66,8 @@ struct CueMatcher {
         }
         if !cue.isPossessive { try preferTheWholeValue(cue, in: &match) }
         match.strong = Array(Set(match.strong)).sorted { $0.lexicographicallyPrecedes($1) }
-        if !owners.isEmpty || !(lookedUp.addresses?.people ?? []).isEmpty { match.namesEntity = true }
+        // Someone, or an organization someone works at ("from someone at Comarch": its domain), the index holds.
+        if !owners.isEmpty || !(lookedUp.addresses?.addresses ?? []).isEmpty { match.namesEntity = true }
         if cue.isPossessive {
             // A name that holds the owner's ("Amma's Birthday", "Arjun's Birthday" for Aju) relates to them
             // as much as a reference does.
