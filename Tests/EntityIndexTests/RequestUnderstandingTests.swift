@@ -612,6 +612,13 @@ import Testing
         // A clause that begins by saying what to say is the message too, its time with it.
         let say = try read("reply to that last one, say I'll ring her Sunday with all the news")
         #expect(say.command?.arguments.map(\.role) == ["message"] && say.time == nil)
+        // What is said may follow the command at once.
+        let atOnce = try read("reply that I'll send it today")
+        #expect(atOnce.command?.arguments.map(\.words) == [["i'll", "send", "it", "today"]] && atOnce.time == nil)
+        #expect(try read("respóndele que ya lo mando hoy").command?.arguments.first?.role == "message")
+        // Unsure on the invitation, as a maybe; "somewhere" says nothing.
+        #expect(try read("which meeting am I still a maybe for?").saidOfSpeaker == ["tentative"])
+        #expect(try read("is there an email in German somewhere").contentWords.isEmpty)
     }
 
     @Test func aTimeSaidWithWhomToCallIsWhenToCall() throws {

@@ -79,7 +79,14 @@ extension RequestParser {
         let saidFirst = entry.argumentRoles.contains("recipient") ? takeRecipientBeforeObject(&request, after: body) : nil
         // Each other argument begins at the last of its markers ("forward the mail from Inês to Seán").
         var end = request.count
-        let markers = request.positions(from: body + 1).compactMap { index in
+        // What is said may follow the command at once ("reply that I'll send it today", "respóndele que …").
+        // ("reply to that last one" points: "that" is no marker there).
+        let saysAtOnce = request.isFree(body) && request.match(entry.arguments, at: body).map { marker in
+            marker.value == "message" && !(vocabulary.focusedPointers.contains(in: request.words, at: body)
+                && (pointsHere(request, after: body + marker.length) || vocabulary.relatives.contains(in: request.words, at: body + marker.length)
+                    || vocabulary.ordinals.contains(in: request.words, at: body + marker.length)))
+        } ?? false
+        let markers = request.positions(from: saysAtOnce ? body : body + 1).compactMap { index in
             request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
         }
         var recipientSaid = false  // after: "send the one with the cake to Marisol"
