@@ -247,6 +247,12 @@ import Testing
         #expect(try read("c'était quoi le rdv juste avant le déménagement ?").anchor.map { $0.relation == .before && $0.words == ["demenagement"] } == true)
         #expect(try read("qué hay después de la mudanza").anchor?.relation == .after)
         #expect(try read("was ist direkt nach dem Zahnarzt").anchor?.relation == .after)
+        // Languages, places on screen and "one" in fr, es and de; an ordinal alone after its article, past the new time.
+        #expect(try read("ouvre le mail en anglais").languages == ["en"])
+        #expect(try read("die Mail auf Englisch").languages == ["en"])
+        #expect(try read("mándale a Tomi la foto de arriba").reference?.kind == .position(1))
+        #expect(try read("c'est combien, celle du poissonnier?").reference?.kind == .pointer)
+        #expect(try read("déplace le premier à mardi matin").reference?.kind == .position(1))
         // "dafür" points, as "for this" does; a spoken "ne" is "eine".
         let reminder = try read("Hab ich dafür schon ne Erinnerung?")
         #expect(reminder.reference?.kind == .pointer && reminder.types == ["reminders.reminder"] && reminder.contentWords.isEmpty)

@@ -176,8 +176,10 @@ extension RequestParser {
                 found(.span(position * count), index..<index + length + countLength)
             } else if let (length, position) = request.match(vocabulary.ordinals, at: index),
                       isReferenceNoun(at: index + length, in: request) || saysOne(at: index + length, afterOrdinalAt: index, in: request)
-                        || index > 0 && vocabulary.articles.contains(request.words[index - 1]) && endsClause(at: index + length, in: request) {
-                // "the third photo", "the second one", and said alone: "read me the second", "léeme la segunda".
+                        || index > 0 && vocabulary.articles.contains(request.words[index - 1])
+                            && endsClause(at: pastFrame(from: index + length, in: request), in: request) {
+                // "the third photo", "the second one", and said alone: "read me the second", "léeme la segunda",
+                // "déplace le premier à mardi matin" (the new time read already).
                 found(.position(position), index..<index + length)
             } else if let (length, position) = request.match(vocabulary.placesAfterNoun, at: index),
                       (index..<index + length).allSatisfy(request.isFree), isReferenceNoun(at: index - 1, in: request),
