@@ -359,6 +359,9 @@ import Testing
         let laura = try read("send Laura all the photos from her wedding")
         #expect(laura.command?.arguments.first.map { $0.role == "recipient" && $0.words == ["laura"] } == true)
         #expect(laura.cues.first.map { $0.words == ["laura"] && $0.isPossessive && !$0.isOnScreen } == true)
+        // Said after her, or beside someone else named, the recipient is not whom "she" stands for.
+        let kay = try read("forward Kay's email where she says Frank booked the flights to Aoife")
+        #expect(!kay.cues.contains { $0.words == ["aoife"] })
         // The new time ends with its clause; "same time" keeps the hour and says nothing to find.
         let same = try read("move the last one to Thursday, same time")
         #expect(same.command?.arguments.map(\.words) == [["thursday"]] && same.time == nil && same.contentWords.isEmpty)

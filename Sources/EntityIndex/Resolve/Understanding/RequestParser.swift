@@ -232,9 +232,13 @@ struct RequestParser {
         }
         cues += takeCues(&request, types: types)
         if let recipient = interpretation.command?.arguments.first(where: { $0.role == "recipient" })?.words,
-           !recipient.isEmpty, vocabulary.personPointers.match(in: recipient, at: 0)?.length != recipient.count {
-            // "send Laura all the photos from her wedding": her is whom the request names, not someone on screen.
-            for index in cues.indices where cues[index].isOnScreen && cues[index].isPossessive && cues[index].words.isEmpty {
+           !recipient.isEmpty, vocabulary.personPointers.match(in: recipient, at: 0)?.length != recipient.count,
+           !cues.contains(where: { !$0.isOnScreen && !$0.words.isEmpty }),
+           let named = request.words.firstIndex(of: recipient[0]) {
+            // "send Laura all the photos from her wedding": her is whom the request named before, not someone on
+            // screen ("forward Kay's email where she says … to Aoife": she is Kay).
+            for index in cues.indices where cues[index].isOnScreen && cues[index].isPossessive && cues[index].words.isEmpty
+                && cues[index].cue.allSatisfy({ word in request.words.indices.contains { request.words[$0] == word && $0 > named } }) {
                 cues[index].words = recipient
                 cues[index].isOnScreen = false
             }
