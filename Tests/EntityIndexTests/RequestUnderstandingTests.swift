@@ -383,6 +383,9 @@ import Testing
         let prices = try read("the email with the new prices")
         #expect(prices.flags.isEmpty && prices.contentWords == ["new", "prices"])
         #expect(try read("new messages from Amara").flags.map(\.value) == [false])
+        // Unless the words end in a noun for what is wanted: the pinned one is about a party.
+        let pinned = try read("share the pinned party one with Kor Kor")
+        #expect(pinned.flags.map(\.value) == [true] && pinned.contentWords == ["party"])
         // After what leads to a verb, a state's word is that verb: no state is asked for.
         #expect(try read("from when are we allowed to open the terrace").flags.isEmpty)
         #expect(try read("when do I need to complete the tax form").flags.isEmpty)

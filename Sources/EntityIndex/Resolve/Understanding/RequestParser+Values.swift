@@ -234,8 +234,13 @@ extension RequestParser {
             // "when do I need to complete the form": after what leads to a verb, the word is that verb, no state.
             let matches = grammar.flags.matches(in: request.words, at: index, usable: request.isFree)
             guard let length = matches.first?.length, index == 0 || !leadsToVerb(index - 1, in: request) else { continue }
-            // "the new prices", "the new rent": said right before a word to find, it describes that word.
-            if !asState, isContent(at: index + length, in: request) { continue }
+            // "the new prices", "the new rent": said right before a word to find, it describes that word — unless a
+            // noun for what is wanted ends the words ("the pinned party one", "the unread school emails").
+            if !asState, isContent(at: index + length, in: request) {
+                var end = index + length
+                while end < request.count, isContent(at: end, in: request), !isReferenceNoun(at: end, in: request) { end += 1 }
+                guard isReferenceNoun(at: end, in: request) else { continue }
+            }
             if asState || (declares && isDeclared(at: index, length: length, in: request)) {
                 states.append(.init(role: "state", words: request[index..<index + length], date: nil))
                 request.take(index..<index + length)
