@@ -667,6 +667,12 @@ import Testing
         let pic = try index.resolve(sampleRequest("send liam a pic of his charger"))
         #expect(pic.status != .resolved || ids(pic.results).first == "photo")
         #expect(ids(pic.results).contains("photo"))
+        // No photo of it, only a message shown that says the words: listed, never resolved on.
+        try index.donate([Entity(type: "messages.message", id: "truck", properties: [
+            "body": "Permit received. Prime mover XE 4512 K", "sender": ["type": "messages.contact", "id": "liam"]])])
+        let mover = try index.resolve(SearchQuery("open the photo he sent of the prime mover",
+                                                  context: screen(visible: ["messages.message:truck"], focused: nil)))
+        #expect(mover.status != .resolved)
     }
 
     @Test func aShownEntityThatOnlyMentionsWhoACueNamesIsNeverResolvedOn() throws {

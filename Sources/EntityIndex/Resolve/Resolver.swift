@@ -219,6 +219,7 @@ struct Resolver {
             toGroups.interpretation.types = (interpretation.types + groups).sorted()
             (found, plan) = try toGroups.candidates()
         }
+        var unnamedType: Set<UInt32> = []  // of another type than the one named, whose name does not say it
         if !interpretation.typeWords.isEmpty, (found.map(\.score).max() ?? 0) < Resolution.resolvedScore {
             // No entity of the types named fits well: look wider, the type words counting for the
             // types named or as words (part of a name: "the Earth Day photo").
@@ -236,12 +237,15 @@ struct Resolver {
                 let saysTypeWords = (found[index].names ?? found[index].record?.names)?.contains { name in
                     interpretation.typeWords.allSatisfy { word in name.words.contains { NameScoring.quality(of: word, against: $0) > 0 } }
                 } ?? false
-                if !saysTypeWords { found[index].score = min(found[index].score, Resolution.unsureScore) }
+                if !saysTypeWords, let documentID = found[index].documentID { unnamedType.insert(documentID) }
             }
-            found = found.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
         }
         // An order ("the next meeting") decides alone; otherwise what is on screen comes first among equals.
         if !screenIsEmpty, interpretation.time?.order == nil { try raise(&found, by: screen) }
+        // Shown or not ("open the photo he sent" over his messages), never resolved on.
+        for index in found.indices where found[index].documentID.map(unnamedType.contains) ?? false {
+            found[index].score = min(found[index].score, Resolution.unsureScore)
+        }
         if !screenIsEmpty, interpretation.reference == nil, nothingSaysIt {
             // "forward the quote to Nadia" over mails that call it a "devis", "mute the running chat" over chats
             // named in French: nothing of the types asked says the words, so what is shown and fits the rest may
