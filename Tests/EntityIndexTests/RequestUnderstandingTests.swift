@@ -703,6 +703,8 @@ import Testing
         #expect(try read("anything on good friday").time?.from == day("2026-04-03"))
         #expect(try read("what's the easter egg hunt about").time == nil)  // a name's word
         #expect(RequestClock.easterSunday(in: 2027)! == (3, 28) && RequestClock.easterSunday(in: 2038)! == (4, 25))
+        // "Any evenings" is the evening of each day, as "the evening" is; "movie night" stays a name.
+        #expect(try read("am I out any evenings this week").time?.minutesOfDay == 1_020..<1_320)
         let monthAgo = try #require(try read("what was I doing a month ago today").time)
         #expect(monthAgo.from == day("2026-02-12") && monthAgo.to == day("2026-02-13"))
         #expect(try read("at 8 am").time?.minutesOfDay == 480..<540)

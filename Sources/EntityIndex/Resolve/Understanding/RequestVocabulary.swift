@@ -195,6 +195,8 @@ public struct RequestVocabulary: Sendable {
         /// Words before such a month that make it one ("early May", "of March").
         let monthContext: Set<String>
         let articles: Set<String>
+        /// Words before a part of the day that make it one, as an article does ("any evenings this week").
+        let quantifiers: Set<String>
         let units: PhraseTable<String>
         let this: PhraseTable<Void>, next: PhraseTable<Void>, last: PhraseTable<Void>
         let within: PhraseTable<Void>, withinPast: PhraseTable<Void>
@@ -424,7 +426,7 @@ public struct RequestVocabulary: Sendable {
             holidays: try PhraseTable((time.holidays ?? [:]).map { ($0.key, (month: $0.value[0], day: $0.value[1])) }),
             easterDays: try PhraseTable((time.easterDays ?? [:]).map { ($0.key, $0.value[0]...$0.value[$0.value.count - 1]) }),
             monthsNeedingContext: try words(time.monthsNeedingContext), monthContext: try words(time.monthContext),
-            articles: try words(table.articles),
+            articles: try words(table.articles), quantifiers: try words(time.quantifiers ?? []),
             units: try PhraseTable(time.units.map { ($0.key, $0.value) }),
             this: try phrases(time.this), next: try phrases(time.next), last: try phrases(time.last),
             within: try phrases(time.within), withinPast: try phrases(time.withinPast),
@@ -504,6 +506,7 @@ public struct RequestVocabulary: Sendable {
             let weekdays, months: [String: Int]
             let holidays, easterDays: [String: [Int]]?
             let monthsNeedingContext, monthContext: [String]
+            let quantifiers: [String]?
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
             let hence, afterNext, nextAfter, lastAfter, restOf, between, betweenAnd, undated: [String]?

@@ -172,7 +172,7 @@ struct TimeExpressionReader {
         }
         // A part of the day alone, unless it ends a name ("movie night", "the morning briefing" is a time).
         if let (length, part) = request.match(words.partsOfDay, at: index), index == 0 || !request.isFree(index - 1)
-            || words.articles.contains(request.words[index - 1]) {
+            || words.articles.contains(request.words[index - 1]) || words.quantifiers.contains(request.words[index - 1]) {
             state.partOfDay = part
             return length
         }
