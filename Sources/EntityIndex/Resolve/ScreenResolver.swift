@@ -411,9 +411,8 @@ struct ScreenResolver {
             let (holders, plan) = try holders(of: contentWords, among: fitting, identifiers: interpretation.identifiers)
             let holding = fitting.filter { holders.contains($0.documentID!) }
             if holding.count >= Self.fewestToPick(kind) || valuesAsWords && (cuesNameEntities || !holding.isEmpty) {
-                fitting = kind == .pointer ? try ranked(holding, by: plan) : holding
                 // What only says a cue's value ("to Lucía" for "the one from Lucía") is offered, never resolved on.
-                if valuesAsWords { fitting = fitting.map(Self.inPart) }
+                fitting = valuesAsWords ? holding.map(Self.inPart) : kind == .pointer ? try ranked(holding, by: plan) : holding
             } else if !(kind == .pointer && !describes && fitting.contains { $0.matched.first == "focused" }) {
                 // Nothing shown holds the words: unless the focused entity is pointed at ("translate this",
                 // not "the one where she mentions dinner"), what is shown fits only in part, what says

@@ -12,8 +12,8 @@ extension RequestParser {
         var recipientIsTarget: Bool
         /// Whether a flag after it is the state it sets ("mark it done"), not a filter.
         var takesState: Bool
-        /// Whether it sets a state or changes an entity whole ("flag", "archive"), not one value of it ("edit … to").
-        var changesWhole = false
+        /// Whether it sets a state, changes or shows an entity whole ("flag", "archive", "open"), not one value of it ("edit … to").
+        var actsOnWhole = false
         /// Whether it asks for several entities.
         var many: Bool
         /// Whether it speaks of what lies ahead ("who's coming to").
@@ -52,7 +52,7 @@ extension RequestParser {
                                                                  asksAbout: types(named: entry.asks, properties: true),
                                                                  changesEntity: entry.changes, asksAmount: entry.asksAmount),
                                  end: start + length, recipientIsTarget: false, takesState: entry.argumentRoles.contains("state"),
-                                 changesWhole: entry.argumentRoles.contains("state") || entry.shows
+                                 actsOnWhole: entry.argumentRoles.contains("state") || entry.shows
                                      || entry.changes && entry.argumentRoles.isDisjoint(with: ["value", "name"]),
                                  many: entry.many, liesAhead: entry.liesAhead)
         if !entry.sets.isEmpty {
@@ -79,14 +79,7 @@ extension RequestParser {
         let saidFirst = entry.argumentRoles.contains("recipient") ? takeRecipientBeforeObject(&request, after: body) : nil
         // Each other argument begins at the last of its markers ("forward the mail from Inês to Seán").
         var end = request.count
-        // What is said may follow the command at once ("reply that I'll send it today", "respóndele que …").
-        // ("reply to that last one" points: "that" is no marker there).
-        let saysAtOnce = request.isFree(body) && request.match(entry.arguments, at: body).map { marker in
-            marker.value == "message" && !(vocabulary.focusedPointers.contains(in: request.words, at: body)
-                && (pointsHere(request, after: body + marker.length) || vocabulary.relatives.contains(in: request.words, at: body + marker.length)
-                    || vocabulary.ordinals.contains(in: request.words, at: body + marker.length)))
-        } ?? false
-        let markers = request.positions(from: saysAtOnce ? body : body + 1).compactMap { index in
+        let markers = request.positions(from: beginsWhatIsSaid(at: body, entry: entry, in: request) ? body : body + 1).compactMap { index in
             request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
         }
         var recipientSaid = false  // after: "send the one with the cake to Marisol"
@@ -124,6 +117,17 @@ extension RequestParser {
             found.command.arguments.insert(.init(role: "recipient", words: saidFirst, date: nil), at: 0)
         }
         return found
+    }
+
+    /// Whether what a command says begins right after it ("reply that I'll send
+    /// it today", "respóndele que …"): a message marker there that does not
+    /// point ("reply to that last one": "that" is the one replied to).
+    private func beginsWhatIsSaid(at body: Int, entry: RequestVocabulary.CommandEntry, in request: RequestWords) -> Bool {
+        guard request.isFree(body), let marker = request.match(entry.arguments, at: body), marker.value == "message" else { return false }
+        guard vocabulary.focusedPointers.contains(in: request.words, at: body) else { return true }
+        let next = body + marker.length
+        return !(pointsHere(request, after: next) || vocabulary.relatives.contains(in: request.words, at: next)
+                 || vocabulary.ordinals.contains(in: request.words, at: next))
     }
 
     /// Whether a marker comes right after what is sent, said as "one" or a

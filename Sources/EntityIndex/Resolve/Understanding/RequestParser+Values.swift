@@ -37,7 +37,7 @@ extension RequestParser {
     /// "Inês's email address", "the phone number of Mateo": the types that
     /// have the property. "High priority": a value of the property, added to `cues`.
     /// After a command that sets a state, changes or shows a whole entity
-    /// (`changesWhole`), or acts on the type, a property's name that is also a
+    /// (`actsOnWhole`), or acts on the type, a property's name that is also a
     /// type's noun is the type ("mark Haruto's email as read", "flag Alvin's
     /// email", "open Haru's email", "forward Haruto's email to Yuki": a mail; a
     /// contact's address is never read, flagged, opened or forwarded, though it may be edited). Right after
@@ -48,14 +48,14 @@ extension RequestParser {
     /// said after "to" is the one it sets ("bump the gloves order to high
     /// priority"), added to `values`.
     func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue], values: inout [Interpretation.Argument],
-                           changesWhole: Bool, afterCommand: Bool, actsOn: Set<EntityType>, changing: Int?) -> Set<EntityType> {
+                           actsOnWhole: Bool, afterCommand: Bool, actsOn: Set<EntityType>, changing: Int?) -> Set<EntityType> {
         var types: Set<EntityType> = []
         for index in request.words.indices where request.isFree(index) {
             let matches = grammar.propertyNames.matches(in: request.words, at: index, usable: request.isFree)
             guard let length = matches.first?.length else { continue }
             // A type's noun said as the whole name ("email", not "email address").
             let nounOf = Set(grammar.typeNames.matches(in: request.words, at: index).filter { $0.length == length }.map(\.value.type))
-            guard !(changesWhole && !nounOf.isEmpty), nounOf.isDisjoint(with: actsOn) else { continue }
+            guard !(actsOnWhole && !nounOf.isEmpty), nounOf.isDisjoint(with: actsOn) else { continue }
             // A noun that says what it is about or when is the type: "Hannah's email about the party" is a mail.
             let next = index + length
             if !nounOf.isEmpty, request.words.indices.contains(next),

@@ -136,7 +136,7 @@ struct RequestParser {
         (interpretation.languages, interpretation.unmarkedLanguageWords) = takeLanguages(&request)
 
         var newValues: [Interpretation.Argument] = []
-        var named = takePropertyNames(&request, cues: &cues, values: &newValues, changesWhole: command?.changesWhole ?? false,
+        var named = takePropertyNames(&request, cues: &cues, values: &newValues, actsOnWhole: command?.actsOnWhole ?? false,
                                       afterCommand: command != nil,
                                       actsOn: Set(command?.command.actsOn ?? []),
                                       changing: command?.command.changesEntity == true ? command?.end : nil)
@@ -231,17 +231,8 @@ struct RequestParser {
             interpretation.types = types.sorted()
         }
         cues += takeCues(&request, types: types)
-        if let recipient = interpretation.command?.arguments.first(where: { $0.role == "recipient" })?.words,
-           !recipient.isEmpty, vocabulary.personPointers.match(in: recipient, at: 0)?.length != recipient.count,
-           !cues.contains(where: { !$0.isOnScreen && !$0.words.isEmpty }),
-           let named = request.words.firstIndex(of: recipient[0]) {
-            // "send Laura all the photos from her wedding": her is whom the request named before, not someone on
-            // screen ("forward Kay's email where she says … to Aoife": she is Kay).
-            for index in cues.indices where cues[index].isOnScreen && cues[index].isPossessive && cues[index].words.isEmpty
-                && cues[index].cue.allSatisfy({ word in request.words.indices.contains { request.words[$0] == word && $0 > named } }) {
-                cues[index].words = recipient
-                cues[index].isOnScreen = false
-            }
+        if let recipient = interpretation.command?.arguments.first(where: { $0.role == "recipient" })?.words {
+            readPronouns(in: &cues, asNamed: recipient, in: request)
         }
         interpretation.cues = cues
         // A hyphenated word read as something else ("all-day" events: a flag) is no identifier to match whole;
@@ -279,6 +270,21 @@ struct RequestParser {
         var request = RequestWords(words: words.map(\.word), possessive: words.map(\.wasPossessive))
         request.clauseStarts = clauseStarts
         return request
+    }
+
+    /// "Send Laura all the photos from her wedding": a pronoun after the
+    /// recipient's name, when the request names no one else, is that person,
+    /// not someone on screen ("forward Kay's email where she says … to Aoife":
+    /// she is Kay).
+    private func readPronouns(in cues: inout [Interpretation.PropertyCue], asNamed recipient: [String], in request: RequestWords) {
+        guard let first = recipient.first, vocabulary.personPointers.match(in: recipient, at: 0)?.length != recipient.count,
+              !cues.contains(where: { !$0.isOnScreen && !$0.words.isEmpty }),
+              let named = request.words.firstIndex(of: first) else { return }
+        for index in cues.indices where cues[index].isOnScreen && cues[index].isPossessive && cues[index].words.isEmpty
+            && cues[index].cue.allSatisfy({ word in request.words.indices.contains { request.words[$0] == word && $0 > named } }) {
+            cues[index].words = recipient
+            cues[index].isOnScreen = false
+        }
     }
 
     /// The text with each honorific joined to a name by a hyphen left out:

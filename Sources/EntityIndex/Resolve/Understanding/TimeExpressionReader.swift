@@ -199,7 +199,8 @@ struct TimeExpressionReader {
     /// "between 9 and 11", "from 2 to 4": the hours between two clock times;
     /// "between now and Sunday": from now to the end of the day said.
     private func between(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
-        if let (length, _) = request.match(words.between, at: index), let (nowLength, _) = request.match(words.now, at: index + length),
+        guard let (length, _) = request.match(words.between, at: index) else { return nil }
+        if let (nowLength, _) = request.match(words.now, at: index + length),
            let (andLength, _) = request.match(words.betweenAnd, at: index + length + nowLength),
            let (pointLength, point) = point(at: index + length + nowLength + andLength, in: request),
            case .interval(let until, nil) = point, until.end > clock.now {
@@ -207,8 +208,7 @@ struct TimeExpressionReader {
             state.to = min(state.to ?? until.end, until.end)
             return length + nowLength + andLength + pointLength
         }
-        guard let (length, _) = request.match(words.between, at: index),
-              let (firstLength, first, firstAmbiguous) = clockTime(at: index + length, in: request, needsMarker: false),
+        guard let (firstLength, first, firstAmbiguous) = clockTime(at: index + length, in: request, needsMarker: false),
               let (andLength, _) = request.match(words.betweenAnd, at: index + length + firstLength),
               let (secondLength, second, secondAmbiguous) = clockTime(at: index + length + firstLength + andLength, in: request,
                                                                       needsMarker: false)
@@ -782,18 +782,15 @@ struct RequestClock {
         return nearest((-1...1).compactMap { date(month: month, day: day, year: year + $0) }, tense: tense)
     }
 
-    /// Days counted from Easter Sunday ("good friday": -2...-2), in the year a
-    /// tense means: the last begun by today for the past, else the first not yet over.
+    /// Days counted from Easter Sunday ("good friday": -2...-2), in the year a tense means (`nearest`).
     func days(fromEaster days: ClosedRange<Int>, tense: TimeExpressionReader.Tense) -> DateInterval? {
         let year = calendar.component(.year, from: now)
-        let spans: [DateInterval] = (year - 1...year + 1).compactMap { year in
+        return nearest((year - 1...year + 1).compactMap { year in
             guard let easter = Self.easterSunday(in: year), let sunday = date(month: easter.month, day: easter.day, year: year),
                   let start = calendar.date(byAdding: .day, value: days.lowerBound, to: sunday.start),
                   let end = calendar.date(byAdding: .day, value: days.upperBound + 1, to: sunday.start) else { return nil }
             return DateInterval(start: start, end: end)
-        }
-        let today = startOfDay(now)
-        return tense == .past ? spans.last { $0.start <= today } : spans.first { $0.end > today }
+        }, tense: tense)
     }
 
     /// The month and day of Easter Sunday in a Gregorian year (the anonymous Gregorian computus).
@@ -805,11 +802,12 @@ struct RequestClock {
         return ((h + l - 7 * m + 114) / 31, (h + l - 7 * m + 114) % 31 + 1)
     }
 
-    /// Of days in order, the one a tense means: the last on or before today
-    /// for the past, else the first on or after today.
+    /// Of days (or runs of whole days) in order, the one a tense means: the
+    /// last begun by today for the past, else the first not over before today
+    /// (for a single day, today or later; for the Easter weekend, the one under way).
     private func nearest(_ candidates: [DateInterval], tense: TimeExpressionReader.Tense) -> DateInterval? {
         let today = startOfDay(now)
-        return tense == .past ? candidates.last { $0.start <= today } : candidates.first { $0.start >= today }
+        return tense == .past ? candidates.last { $0.start <= today } : candidates.first { $0.end > today }
     }
 
     /// A day by date (this month and year when nil); nil when there is no such day.
