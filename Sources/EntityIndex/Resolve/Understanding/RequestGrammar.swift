@@ -56,7 +56,9 @@ final class RequestGrammar: Sendable {
     /// The folded cases of each enumeration property.
     private let enumerationCases: [PropertyPath: Set<String>]
 
-    init(vocabulary: RequestVocabulary, schemas: SchemaRegistry) throws {
+    /// The grammar of a vocabulary and an index's types; a variant's grammar
+    /// (`RequestVocabulary.variants`) shares the main grammar's spelling.
+    init(vocabulary: RequestVocabulary, schemas: SchemaRegistry, variantOf main: RequestGrammar? = nil) throws {
         self.vocabulary = vocabulary
         self.schemas = schemas
         var typeNames: [(String, TypeName)] = [], cues: [(String, PropertyPath)] = []
@@ -121,7 +123,7 @@ final class RequestGrammar: Sendable {
         mentionableTypes = personTypes.union(schemas.domains.flatMap(\.types).flatMap(\.properties).compactMap(\.kind.referencedType))
         words = vocabulary.spokenWords.union(self.typeNames.words).union(self.cues.words)
             .union(self.flags.words).union(self.propertyNames.words)
-        spelling = GrammarSpelling(words: words)
+        spelling = GrammarSpelling(words: words, adding: main?.spelling)
     }
 
     /// A noun's regular plurals ("photos"; "mailboxes"; "diaries").

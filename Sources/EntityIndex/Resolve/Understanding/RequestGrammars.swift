@@ -14,7 +14,7 @@ struct RequestGrammars: Sendable {
         main = try RequestGrammar(vocabulary: vocabulary, schemas: schemas)
         let main = main
         variants = try vocabulary.variants.map { variant in
-            let grammar = try RequestGrammar(vocabulary: variant, schemas: schemas)
+            let grammar = try RequestGrammar(vocabulary: variant, schemas: schemas, variantOf: main)
             return (grammar.words.subtracting(main.words), grammar)
         }
     }

@@ -289,42 +289,51 @@ public struct RequestVocabulary: Sendable {
     /// added on its own instead, as a variant (`variants`).
     /// - Throws: `EntityIndexError.Code.malformedInput` naming the table that is wrong.
     public init(contentsOf urls: [URL], variants: [URL] = []) throws {
-        try self.init(contentsOf: urls)
-        self.variants = try variants.map { try RequestVocabulary(contentsOf: urls + [$0]) }
+        let tables = try urls.map(Self.table(at:))
+        let merged = tables.dropFirst().reduce(tables.first?.value ?? .object(JSONObject())) { Self.adding($1.value, to: $0) }
+        try self.init(merged, languages: tables.map(\.language), from: urls)
+        self.variants = try variants.map { url in
+            let variant = try Self.table(at: url)
+            return try RequestVocabulary(Self.adding(variant.value, to: merged), languages: tables.map(\.language) + [variant.language],
+                                         from: urls + [url])
+        }
     }
 
-    private init(contentsOf urls: [URL]) throws {
-        var merged: Any = [String: Any]()
-        var languages: [String] = []
-        for url in urls {
-            do {
-                let table = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
-                languages += [(table as? [String: Any])?["language"] as? String].compactMap { $0 }
-                merged = Self.adding(table, to: merged)
-            } catch {
-                throw EntityIndexError(.malformedInput, "the request vocabulary \(url.path) cannot be read: \(error)")
-            }
+    /// A table's JSON, parsed once, and the language it says it is.
+    private static func table(at url: URL) throws -> (value: JSONValue, language: String?) {
+        do {
+            let value = try JSONValue(parsing: Data(contentsOf: url))
+            guard case .object(let members) = value else { throw EntityIndexError(.malformedInput, "it is not a JSON object") }
+            guard case .string(let language)? = members["language"] else { return (value, nil) }
+            return (value, language)
+        } catch {
+            throw EntityIndexError(.malformedInput, "the request vocabulary \(url.path) cannot be read: \(error)")
         }
+    }
+
+    /// The vocabulary of merged tables, decoded once.
+    private init(_ merged: JSONValue, languages: [String?], from urls: [URL]) throws {
         let table: Table
         do {
-            table = try JSONDecoder().decode(Table.self, from: JSONSerialization.data(withJSONObject: merged))
+            table = try JSONDecoder().decode(Table.self, from: Data(merged.description.utf8))
         } catch {
             throw EntityIndexError(.malformedInput, "the request vocabulary \(urls.map(\.path).joined(separator: " + ")) cannot be read: \(error)")
         }
         try self.init(table)
-        language = languages.joined(separator: "+")
+        language = languages.compactMap { $0 }.joined(separator: "+")
     }
 
     /// A later table's words added to what came before: lists joined, word
     /// tables merged key by key, a value already said kept.
-    private static func adding(_ later: Any, to earlier: Any) -> Any {
+    private static func adding(_ later: JSONValue, to earlier: JSONValue) -> JSONValue {
         switch (earlier, later) {
-        case let (earlier as [String: Any], later as [String: Any]):
-            earlier.merging(later) { adding($1, to: $0) }
-        case let (earlier as [Any], later as [Any]):
-            earlier + later
+        case (.object(var earlier), .object(let later)):
+            for key in later.keys { earlier[key] = earlier[key].map { adding(later[key]!, to: $0) } ?? later[key] }
+            return .object(earlier)
+        case (.array(let earlier), .array(let later)):
+            return .array(earlier + later)
         default:
-            earlier
+            return earlier
         }
     }
 
