@@ -158,6 +158,16 @@ struct Resolver {
                 return Resolution(ranked: try self.shown(shown, limit: request.limit), interpretation: interpretation)
             }
         }
+        if interpretation.reference == nil, !screenIsEmpty, let anchor = interpretation.anchor, anchor.unit == nil {
+            // "the message right before the dumplings one", "what comes right after Maya's swim" over a day's
+            // list: beside the one shown that the anchor names, of the types said (any, when none is said).
+            var placing = interpretation
+            if placing.typeWords.isEmpty { placing.types = [] }
+            if let beside = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
+                                               interpretation: placing, clock: clock).beside(anchor, on: screen) {
+                return Resolution(ranked: try shown([beside], limit: request.limit), interpretation: interpretation)
+            }
+        }
         if let anchor = interpretation.anchor {
             let (anchors, isSure) = try anchorEntities(anchor, of: request, clock: clock)
             func placed(beside entity: AnchorEntity) -> RequestSearch {

@@ -13,15 +13,7 @@ struct ScreenResolver {
     /// The entities the reference picks, in screen order; several for a
     /// plural reference or when a pointer fits more than one.
     func resolve(_ kind: RequestInterpretation.Reference.Kind, on screen: ScreenContext) throws -> [Candidate] {
-        var onScreen: [(identifier: EntityIdentifier, candidate: Candidate)] = try screen.shown.compactMap { identifier in
-            try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)).map { documentID in
-                (identifier, Candidate(documentID: documentID, score: 1, matched: [identifier == screen.focused ? "focused" : "visible"]))
-            }
-        }
-        var read = onScreen.map(\.candidate)
-        try Candidate.readRecords(of: &read, from: reader.database)
-        for (index, candidate) in zip(onScreen.indices, read) { onScreen[index].candidate = candidate }
-        var fitting = try self.fitting(onScreen.map(\.candidate), kind: kind)
+        var fitting = try self.fitting(try shown(on: screen), kind: kind)
         if interpretation.cues.contains(where: \.isOnScreen) {
             // "his last message": pick among what refers to each person the screen is about.
             let matcher = CueMatcher(reader: reader, grammar: grammar, stemmer: reader.stemmers.stemmer(for: configuration.defaultLanguage))
@@ -131,37 +123,61 @@ struct ScreenResolver {
     func beside(_ order: RequestTime.Order, on screen: ScreenContext) throws -> Candidate? {
         let shown = try resolve(.plural, on: screen)
         if let focused = shown.first(where: { $0.matched.first == "focused" }) {
-            return focused.record?.time.flatMap { nearest(order, to: $0.start, among: shown.filter { $0.documentID != focused.documentID }) }
+            let moment = screenMoment(of: shown)
+            return shownTime(of: focused, near: moment).flatMap {
+                nearest(order, to: $0, among: shown.filter { $0.documentID != focused.documentID }, near: moment)
+            }
         }
         guard screen.focused == nil else { return nil }
         if interpretation.reference?.words.contains(where: grammar.vocabulary.comparatives.contains) ?? false {
-            return order == .previous ? nearest(.next, to: -.infinity, among: shown) : nearest(.previous, to: .infinity, among: shown)
+            let moment = screenMoment(of: shown)
+            return order == .previous ? nearest(.next, to: -.infinity, among: shown, near: moment)
+                : nearest(.previous, to: .infinity, among: shown, near: moment)
         }
-        return nearest(order, to: clock.now.timeIntervalSince1970, among: shown)
+        return nearest(order, to: clock.now.timeIntervalSince1970, among: shown, near: screenMoment(of: shown))
     }
 
     /// "the one after the hiring debrief" over a day's events: of what is
     /// shown and fits, the nearest after (or before) in time the one shown that
     /// the anchor's words name, when they name one alone; nil otherwise.
     func beside(_ anchor: RequestInterpretation.Anchor, on screen: ScreenContext) throws -> Candidate? {
-        var naming = interpretation
-        naming.contentWords = anchor.words.filter { !grammar.vocabulary.articles.contains($0) }
-        naming.reference = nil
+        // The one named is named by the anchor's words alone, of any type ("the reminder after the swim"):
+        // what else the request says is said of what it asks for.
+        let naming = RequestInterpretation(contentWords: anchor.words.filter { !grammar.vocabulary.articles.contains($0) })
         let named = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar, interpretation: naming, clock: clock)
-            .resolve(.plural, on: screen).filter { $0.score >= 1 }
-        guard named.count == 1, let pivot = named[0].record?.time?.start else { return nil }
+            .fitting(try shown(on: screen), kind: .pointer).filter { $0.score >= 1 }
+        let shown = try resolve(.plural, on: screen)
+        let moment = screenMoment(of: shown)
+        guard named.count == 1, let pivot = shownTime(of: named[0], near: moment) else { return nil }
         return nearest(anchor.relation == .after ? .next : .previous, to: pivot,
-                       among: try resolve(.plural, on: screen).filter { $0.documentID != named[0].documentID })
+                       among: shown.filter { $0.documentID != named[0].documentID }, near: moment)
     }
 
     /// Of some candidates, the nearest before (for `.previous`) or after a moment.
-    private func nearest(_ order: RequestTime.Order, to pivotTime: Double, among candidates: [Candidate]) -> Candidate? {
+    private func nearest(_ order: RequestTime.Order, to pivotTime: Double, among candidates: [Candidate],
+                         near moment: Double) -> Candidate? {
         let before = order == .previous
         let side: [(candidate: Candidate, time: Double)] = candidates.compactMap { candidate in
-            guard let time = candidate.record?.time?.start, before ? time < pivotTime : time > pivotTime else { return nil }
+            guard let time = shownTime(of: candidate, near: moment), before ? time < pivotTime : time > pivotTime else { return nil }
             return (candidate, time)
         }
         return (before ? side.max { $0.time < $1.time } : side.min { $0.time < $1.time })?.candidate
+    }
+
+    /// The moment a screen shows: the middle of what is shown that happens
+    /// once (a day's agenda shows that day), or now when all of it recurs.
+    private func screenMoment(of shown: [Candidate]) -> Double {
+        let once = shown.compactMap(\.record?.time).filter { $0.recurrence == nil }.map(\.start).sorted()
+        return once.isEmpty ? clock.now.timeIntervalSince1970 : once[once.count / 2]
+    }
+
+    /// When a shown entity happens as shown: for one that recurs (a weekly
+    /// swim on a day's agenda), its occurrence nearest the screen's moment.
+    private func shownTime(of candidate: Candidate, near moment: Double) -> Double? {
+        guard let time = candidate.record?.time?.stepping(on: clock.calendar) else { return nil }
+        guard time.recurrence != nil else { return time.start }
+        let occurrences = [time.lastOccurrence(atOrBefore: moment), time.firstOccurrence(from: moment, to: nil)].compactMap { $0 }
+        return occurrences.min { abs($0 - moment) < abs($1 - moment) }
     }
 
     /// What a kind of reference picks among the entities that fit, in screen order.
@@ -328,6 +344,17 @@ struct ScreenResolver {
     }
 
     /// The candidates that fit what the request says besides the reference, in their order.
+    /// What is shown, in screen order, with its records read.
+    private func shown(on screen: ScreenContext) throws -> [Candidate] {
+        var shown: [Candidate] = try screen.shown.compactMap { identifier in
+            try reader.database.documentID(uniqueTerm: IndexLayout.uniqueTerm(for: identifier)).map { documentID in
+                Candidate(documentID: documentID, score: 1, matched: [identifier == screen.focused ? "focused" : "visible"])
+            }
+        }
+        try Candidate.readRecords(of: &shown, from: reader.database)
+        return shown
+    }
+
     private func fitting(_ candidates: [Candidate], kind: RequestInterpretation.Reference.Kind) throws -> [Candidate] {
         let documentIDs = candidates.compactMap(\.documentID)
         guard !documentIDs.isEmpty else { return [] }
