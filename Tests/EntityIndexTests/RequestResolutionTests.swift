@@ -1104,6 +1104,46 @@ import Testing
         #expect(ids(earlier.results) == ["sock"])
     }
 
+    @Test func whatIsShownIsCountedAndPlacedAsItIsShown() throws {
+        let index = try EntityIndex()
+        func message(_ id: String, _ body: String, at time: String) -> Entity {
+            Entity(type: "messages.message", id: id, properties: ["body": .string(body), "sentAt": .string(time),
+                                                                  "sender": ["type": "messages.contact", "id": "mama"]])
+        }
+        try index.donate([
+            Entity(type: "messages.contact", id: "mama", properties: ["name": "Mama"]),
+            Entity(type: "calendar.event", id: "swim", properties: ["title": "Maya – swim practice", "startDate": "2027-04-08T17:30:00Z",
+                                                                   "endDate": "2027-04-08T19:00:00Z", "recurrence": "weekly"]),
+            Entity(type: "calendar.event", id: "interview", properties: ["title": "Parent-teacher interview – Maya",
+                                                                        "startDate": "2027-05-13T16:15:00Z"]),
+            Entity(type: "reminders.reminder", id: "water", properties: ["title": "Water the plot", "dueDate": "2027-05-13T19:00:00Z"]),
+            Entity(type: "calendar.event", id: "committee", properties: ["title": "Committee meeting", "startDate": "2027-05-13T20:00:00Z"]),
+            message("train", "Ich komme am Samstag mit dem ICE um 11:22 an", at: "2027-04-08T09:00:00Z"),
+            message("dumplings", "Who wants dumplings tonight?", at: "2027-04-09T09:00:00Z"),
+            message("back", "Bin gut zurück in Leipzig", at: "2027-04-12T09:00:00Z"),
+            message("russian", "Здравствуйте, я сделала домашнее задание", at: "2027-04-13T09:00:00Z"),
+        ])
+        func resolve(_ text: String, visible: [String]) throws -> Resolution {
+            try index.resolve(SearchQuery(text, context: ScreenContext(visible: visible.compactMap(EntityIdentifier.init)),
+                                          now: Date(timeIntervalSince1970: seconds("2027-05-12T13:30:00Z")),
+                                          timeZone: TimeZone(identifier: "UTC")!))
+        }
+        // Beside the one shown that the words name, of any type when none is said: on a day's agenda, a weekly
+        // swim is the one of that day, and what comes after it is the reminder, not the next event.
+        let day = ["calendar.event:interview", "calendar.event:swim", "reminders.reminder:water", "calendar.event:committee"]
+        let after = try resolve("what comes right after Maya's swim?", visible: day)
+        #expect(after.status == .resolved && ids(after.results) == ["water"])
+        let chat = ["messages.message:train", "messages.message:dumplings", "messages.message:back", "messages.message:russian"]
+        #expect(ids(try resolve("the message right before the dumplings one", visible: chat).results) == ["train"])
+        // Counted from the end.
+        #expect(ids(try resolve("open the third one from the bottom", visible: chat).results) == ["dumplings"])
+        #expect(ids(try resolve("öffne die zweite von unten", visible: chat).results) == ["back"])
+        // German "letzte" is the last, as "last" is, and "ihre" is hers; a language said as an adjective is one.
+        #expect(ids(try resolve("antworte auf ihre letzte Nachricht: klingt super!", visible: chat).results) == ["russian"])
+        #expect(ids(try resolve("antworte auf ihre russische Nachricht", visible: chat).results) == ["russian"])
+        #expect(ids(try resolve("antworte auf ihre erste Nachricht", visible: chat).results) == ["train"])
+    }
+
     @Test func occurrencesStepFromTheFirstDate() throws {
         let start = seconds("2026-03-10T12:00:00Z")
         let weekly = EntityTime(start: start, recurrence: Recurrence(frequency: .weekly))

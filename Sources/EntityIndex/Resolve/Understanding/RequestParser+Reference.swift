@@ -177,10 +177,18 @@ extension RequestParser {
             } else if let (length, position) = request.match(vocabulary.ordinals, at: index),
                       isReferenceNoun(at: index + length, in: request) || saysOne(at: index + length, afterOrdinalAt: index, in: request)
                         || index > 0 && vocabulary.articles.contains(request.words[index - 1])
-                            && endsClause(at: pastFrame(from: index + length, in: request), in: request) {
+                            && endsClause(at: pastFrame(from: index + length, in: request), in: request)
+                        || request.match(vocabulary.countedFromEnd, at: index + length) != nil {
                 // "the third photo", "the second one", and said alone: "read me the second", "léeme la segunda",
                 // "déplace le premier à mardi matin" (the new time read already).
                 found(.position(position), index..<index + length)
+                // "the third one from the bottom", "die zweite von unten": counted from the end.
+                if position > 0, let start = [index + length, index + length + 1].first(where: {
+                    request.isFree($0) && request.match(vocabulary.countedFromEnd, at: $0) != nil
+                }), let (endLength, _) = request.match(vocabulary.countedFromEnd, at: start) {
+                    kinds[kinds.count - 1] = .position(-position)
+                    request.take(start..<start + endLength)
+                }
             } else if let (length, position) = request.match(vocabulary.placesAfterNoun, at: index),
                       (index..<index + length).allSatisfy(request.isFree), isReferenceNoun(at: index - 1, in: request),
                       endsClause(at: pastFrame(from: index + length, in: request), in: request) {

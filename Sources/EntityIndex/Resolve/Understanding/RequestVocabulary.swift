@@ -48,6 +48,8 @@ public struct RequestVocabulary: Sendable {
     /// Places on screen said after the noun ("the one at the bottom", "the mail at the top"):
     /// positions as `ordinals` count them.
     let placesAfterNoun: PhraseTable<Int>
+    /// "from the bottom" after an ordinal: "the third one from the bottom" counts from the end.
+    let countedFromEnd: PhraseTable<Void>
     let relatives: PhraseTable<RequestTime.Order>
     /// "the other one": what is shown besides the focused entity.
     let other: PhraseTable<Void>
@@ -382,6 +384,7 @@ public struct RequestVocabulary: Sendable {
         comparatives = try words(references.comparatives ?? [])
         ordinals = try PhraseTable(references.ordinals.map { ($0.key, $0.value) })
         placesAfterNoun = try PhraseTable((references.placesAfterNoun ?? [:]).map { ($0.key, $0.value) })
+        countedFromEnd = try phrases(references.countedFromEnd ?? [])
         relatives = try PhraseTable(references.previous.map { ($0, .previous) } + references.next.map { ($0, .next) }
             + references.latest.map { ($0, .latest) } + references.earliest.map { ($0, .earliest) })
         other = try phrases(references.other)
@@ -498,7 +501,7 @@ public struct RequestVocabulary: Sendable {
             let ordinals: [String: Int]
             let counted, placesAfterNoun: [String: Int]?
             let previous, next, latest, earliest, beforeThis, afterThis, above, below, thingsOrPeople, other: [String]
-            let others, oneAfterArticle, comparatives: [String]?
+            let others, oneAfterArticle, comparatives, countedFromEnd: [String]?
         }
         struct Time: Decodable {
             struct Day: Decodable {
