@@ -1144,6 +1144,23 @@ import Testing
         #expect(ids(try resolve("antworte auf ihre erste Nachricht", visible: chat).results) == ["train"])
     }
 
+    @Test func whatWasReceivedIsMailOrAMessage() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "calendar.event", id: "call", properties: ["title": "Customs broker – HS classification",
+                                                                   "startDate": "2027-06-02T10:00:00Z"]),
+            Entity(type: "mail.message", id: "permit", properties: ["subject": "Import permit approved", "from": "rajesh@broker.example",
+                                                                   "body": "The customs broker filed it", "sentAt": "2027-06-02T11:00:00Z"]),
+        ])
+        let got = try index.resolve(SearchQuery("did I get anything from the customs broker yesterday",
+                                                now: Date(timeIntervalSince1970: seconds("2027-06-03T09:00:00Z")),
+                                                timeZone: TimeZone(identifier: "UTC")!))
+        // What one gets is sent: a meeting that says the words is not resolved on ahead of the mail.
+        #expect(got.interpretation?.command?.actsOn == ["mail.message", "messages.message"])
+        #expect(got.status != .resolved || ids(got.results).first == "permit")
+        #expect(ids(got.results).contains("permit"))
+    }
+
     @Test func occurrencesStepFromTheFirstDate() throws {
         let start = seconds("2026-03-10T12:00:00Z")
         let weekly = EntityTime(start: start, recurrence: Recurrence(frequency: .weekly))
