@@ -676,6 +676,9 @@ import Testing
         #expect(try read("last Monday").time?.from == day("2026-03-09"))
         #expect(try read("next month").time?.from == day("2026-04-01"))
         #expect(try read("in March").time?.to == day("2026-04-01"))
+        // A month that is a word too ("may") is one after a word that says when: "booked for May".
+        #expect(try read("have I got the hair booked for May").time?.from == day("2026-05-01"))
+        #expect(try read("it may rain").time == nil)
         // A day of the month is the coming one, as a weekday is, unless the request speaks of the past.
         #expect(try read("on the 9th").time?.from == day("2026-04-09"))
         #expect(try read("what was on the 9th").time?.from == day("2026-03-09"))
