@@ -679,6 +679,12 @@ import Testing
         // A month that is a word too ("may") is one after a word that says when: "booked for May".
         #expect(try read("have I got the hair booked for May").time?.from == day("2026-05-01"))
         #expect(try read("it may rain").time == nil)
+        // Two times that cannot both hold: the narrower is when, the broader says what it is about.
+        let shipment = try read("open the email from this morning about the July shipment")
+        #expect(shipment.time?.from == day("2026-03-12").addingTimeInterval(5 * 3_600))
+        #expect(shipment.contentWords.contains("july"))
+        let invoice = try read("the April invoice from yesterday")
+        #expect(invoice.time?.from == day("2026-03-11") && invoice.contentWords.contains("april"))
         // A day of the month is the coming one, as a weekday is, unless the request speaks of the past.
         #expect(try read("on the 9th").time?.from == day("2026-04-09"))
         #expect(try read("what was on the 9th").time?.from == day("2026-03-09"))

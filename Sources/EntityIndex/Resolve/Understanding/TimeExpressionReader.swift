@@ -45,9 +45,26 @@ struct TimeExpressionReader {
             state.words += date.words
         }
         var index = 0
+        // Where the expression that named the stretch said so far was said, and its words in `state.words`.
+        var spanSaid: (range: Range<Int>, words: Range<Int>)?
         while index < request.count {
+            let before = state
             if request.isFree(index), words.mayBegin(with: request.words[index]),
                let length = expression(at: index, in: request, into: &state), length > 0 {
+                // "The email from this morning about the July shipment", "the April invoice from yesterday": two
+                // times that cannot both hold. The narrower is when; the broader says what is wanted, as words.
+                if let said = before.span, let named = state.span, said.intersection(with: named) == nil {
+                    if named.duration >= said.duration {
+                        state = before
+                        index += length
+                        continue
+                    }
+                    if let earlier = spanSaid {
+                        for position in earlier.range { request.taken[position] = false }
+                        state.words.removeSubrange(earlier.words)
+                    }
+                }
+                if state.span != before.span { spanSaid = (index..<index + length, state.words.count..<state.words.count + length) }
                 state.words += request[index..<index + length]
                 request.take(index..<index + length)
                 index += length
