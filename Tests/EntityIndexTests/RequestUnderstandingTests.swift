@@ -311,6 +311,12 @@ import Testing
     @Test func whatTheSpeakerSentOrGotSaysWhomItIsFrom() throws {
         #expect(try read("delete the one I sent").author == .speaker)
         #expect(try read("what did I already tell Mateo").author == .speaker)
+        // After the speaker, a noun for what is sent is the verb: "I text", "I email".
+        let text = try read("what did I text Aoife after the echo")
+        #expect(text.author == .speaker && text.types == ["messages.message"])
+        #expect(try read("did I email the surgery").author == .speaker)
+        // A value ends where an anchor begins.
+        #expect(try read("messages to Aoife after the echo").cues.map(\.words) == [["aoife"]])
         let texted = try read("who texted me this morning")
         #expect(texted.author == .someoneElse && texted.types == ["messages.message"] && texted.contentWords.isEmpty)
         #expect(try read("who sent me the reminder about it again?").author == .someoneElse)

@@ -145,6 +145,9 @@ extension RequestParser {
             if (max(0, index - 2)..<index).contains(where: { start in
                 grammar.flags.matches(in: request.words, at: start, usable: request.isFree).contains { start + $0.length >= index + length }
             }) { continue }
+            // "what did I text Aoife": after the speaker, a noun that is a verb of sending is that verb (`takeAuthor`).
+            if index > 0, request.isFree(index - 1), vocabulary.speakerSubjects.contains(request.words[index - 1]),
+               vocabulary.agentVerbs.contains(in: request.words, at: index) { continue }
             let longest = matches.filter { $0.length == length }
             var named = Set(longest.map(\.value.type))
             switch containingCue(named, before: index, in: request) {
@@ -303,7 +306,8 @@ extension RequestParser {
             }
             var end = index + length
             while request.isUntaken(end), fitting(at: end) == nil, !vocabulary.agentVerbs.contains(in: request.words, at: end),
-                  !vocabulary.valueEnds.contains(request.words[end]), !request.clauseStarts.contains(end) {
+                  !vocabulary.valueEnds.contains(request.words[end]), !request.clauseStarts.contains(end),
+                  !vocabulary.anchors.contains(in: request.words, at: end) {  // "to Aoife after the echo"
                 end += 1
             }
             let value = Array((index + length..<end).map { request.words[$0] }.drop { vocabulary.articles.contains($0) })
