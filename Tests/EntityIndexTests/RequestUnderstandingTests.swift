@@ -515,6 +515,11 @@ import Testing
         #expect(link.types == ["calendar.event"])
         #expect(!link.cues.contains { $0.properties.map(\.path) == ["mediaType"] })
         #expect(try read("the calendar event Marco created").types.contains("calendar.event"))
+        // A noun in what describes the first one said (its topic, a cue of its type) says what it is about.
+        let about = try read("the email from Ana about the meeting")
+        #expect(about.types == ["mail.message"] && about.contentWords == ["meeting"])
+        #expect(try read("the pics from the climbing session").types == ["photos.asset"])
+        #expect(try read("emails and messages from Ana").types == ["mail.message", "messages.message"])
         // A noun before "one" that names no type the command acts on describes the one.
         let album = try read("move the album one to August")
         #expect(!album.types.contains("photos.album") && album.contentWords == ["album"])

@@ -129,6 +129,7 @@ extension RequestParser {
         // Of several type nouns, one after an article and right before a word that says something describes
         // that word ("meetings with a video link"): the other is wanted.
         var nouns: [(index: Int, length: Int)] = []
+        var head: (end: Int, types: Set<EntityType>)?  // the first type noun taken, and the types it names
         for index in request.words.indices where request.isFree(index) && index >= (nouns.last.map { $0.index + $0.length } ?? 0) {
             if let length = grammar.typeNames.matches(in: request.words, at: index, usable: request.isFree).first?.length {
                 nouns.append((index, length))
@@ -158,6 +159,11 @@ extension RequestParser {
             case nil: break
             }
             if !fitting.isEmpty, named.isDisjoint(with: fitting), vocabulary.one.contains(in: request.words, at: index + length) { continue }
+            if let head, named.isDisjoint(with: head.types), describes(head, upTo: index, in: request) {
+                // "the email from Ana about the meeting", "the pics from the climbing session": a noun in what
+                // describes the first one said tells what it is about, not what is wanted; its words are searched.
+                continue
+            }
             if let marker = formMarker(before: index, in: request) {
                 request.take(marker..<index + length)  // what it is made into: neither wanted nor words to find
                 continue
@@ -168,6 +174,7 @@ extension RequestParser {
                 })
             }
             types.formUnion(named)
+            if head == nil { head = (index + length, named) }
             words += request[index..<index + length]
             plural = plural || longest.allSatisfy(\.value.isPlural)
             request.take(index..<index + length)
@@ -178,6 +185,15 @@ extension RequestParser {
         }
         kinds += saidKinds.filter { kind in !kind.properties.allSatisfy { saidWhole.contains($0.type) } }
         return (types, words, plural)
+    }
+
+    /// Whether the words between a type noun and a later position begin what
+    /// describes it: a topic ("about", "regarding") or a cue of its types ("from").
+    private func describes(_ head: (end: Int, types: Set<EntityType>), upTo index: Int, in request: RequestWords) -> Bool {
+        (head.end..<index).contains { position in
+            vocabulary.topicMarkers.contains(request.words[position])
+                || grammar.cues.matches(in: request.words, at: position, usable: request.isFree).contains { head.types.contains($0.value.type) }
+        }
     }
 
     /// Where "as" or "into" begins before a type noun, right after a pointer
