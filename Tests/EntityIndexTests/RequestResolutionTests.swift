@@ -1142,6 +1142,16 @@ import Testing
         #expect(ids(try resolve("antworte auf ihre letzte Nachricht: klingt super!", visible: chat).results) == ["russian"])
         #expect(ids(try resolve("antworte auf ihre russische Nachricht", visible: chat).results) == ["russian"])
         #expect(ids(try resolve("antworte auf ihre erste Nachricht", visible: chat).results) == ["train"])
+        // "Next" and "previous" go through a list as it is shown (newest first here); "after this" is in time.
+        let newestFirst = ScreenContext(visible: chat.reversed().compactMap(EntityIdentifier.init),
+                                        focused: EntityIdentifier("messages.message:back"))
+        func beside(_ text: String) throws -> [String] {
+            ids(try index.resolve(SearchQuery(text, context: newestFirst, now: Date(timeIntervalSince1970: seconds("2027-05-12T13:30:00Z")),
+                                              timeZone: TimeZone(identifier: "UTC")!)).results)
+        }
+        #expect(try beside("ok next one") == ["dumplings"])
+        #expect(try beside("the previous message") == ["russian"])
+        #expect(try beside("the one after this") == ["russian"])
     }
 
     @Test func whatWasReceivedIsMailOrAMessage() throws {

@@ -122,6 +122,12 @@ struct ScreenResolver {
     /// ("the earlier one" of two messages); nil when none is.
     func beside(_ order: RequestTime.Order, on screen: ScreenContext) throws -> Candidate? {
         let shown = try resolve(.plural, on: screen)
+        if let at = shown.firstIndex(where: { $0.matched.first == "focused" }),
+           interpretation.reference?.words.contains(where: { grammar.vocabulary.relatives.contains(in: [$0], at: 0) }) ?? false {
+            // "next one", "the previous mail": the list is gone through as it is shown (an inbox newest first).
+            let beside = at + (order == .next ? 1 : -1)
+            return shown.indices.contains(beside) ? shown[beside] : nil
+        }
         if let focused = shown.first(where: { $0.matched.first == "focused" }) {
             let moment = screenMoment(of: shown)
             return shownTime(of: focused, near: moment).flatMap {
