@@ -1135,6 +1135,10 @@ import Testing
         #expect(after.status == .resolved && ids(after.results) == ["water"])
         let chat = ["messages.message:train", "messages.message:dumplings", "messages.message:back", "messages.message:russian"]
         #expect(ids(try resolve("the message right before the dumplings one", visible: chat).results) == ["train"])
+        // Below and above one shown, as the list is shown; with nothing shown, the words say what is wanted.
+        #expect(ids(try resolve("the one just under the dumplings one", visible: chat).results) == ["back"])
+        #expect(ids(try resolve("the message above the dumplings one", visible: chat).results) == ["train"])
+        #expect(try resolve("the one under the dumplings one", visible: []).interpretation?.anchor == nil)
         // Counted from the end.
         #expect(ids(try resolve("open the third one from the bottom", visible: chat).results) == ["dumplings"])
         #expect(ids(try resolve("öffne die zweite von unten", visible: chat).results) == ["back"])

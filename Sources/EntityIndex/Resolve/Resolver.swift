@@ -36,6 +36,12 @@ struct Resolver {
         let screen = request.context ?? ScreenContext()
         let screenIsEmpty = screen.visible.isEmpty && screen.focused == nil
 
+        if let anchor = interpretation.anchor, anchor.isOnScreen, screenIsEmpty {
+            // "the one under the vet questions" with nothing shown: no place to count from; its words say what is wanted.
+            interpretation.anchor = nil
+            interpretation.contentWords += anchor.words.filter { !grammar.vocabulary.ignored.contains($0) }
+        }
+
         if interpretation.reference != nil, screenIsEmpty, request.matchesNames, let name = try wholeName(request.text) {
             // "Her", "It": with nothing on screen, a request that is some entity's whole name is that name —
             // but only all of it: "archive this" never acts on a note called "This".

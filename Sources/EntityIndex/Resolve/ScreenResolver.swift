@@ -153,6 +153,14 @@ struct ScreenResolver {
         let named = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar, interpretation: naming, clock: clock)
             .fitting(try shown(on: screen), kind: .pointer).filter { $0.score >= 1 }
         let shown = try resolve(.plural, on: screen)
+        if anchor.isOnScreen {
+            // "the one just under the vet questions": the nearest below (or above) it, as the list is shown.
+            func place(_ candidate: Candidate) -> Int? { candidate.record.flatMap { screen.shown.firstIndex(of: $0.summary.identifier) } }
+            guard named.count == 1, let pivot = place(named[0]) else { return nil }
+            let below = anchor.relation == .after
+            let side = shown.compactMap { candidate in place(candidate).flatMap { (below ? $0 > pivot : $0 < pivot) ? (candidate, $0) : nil } }
+            return (below ? side.min { $0.1 < $1.1 } : side.max { $0.1 < $1.1 })?.0
+        }
         let moment = screenMoment(of: shown)
         guard named.count == 1, let pivot = shownTime(of: named[0], near: moment) else { return nil }
         return nearest(anchor.relation == .after ? .next : .previous, to: pivot,

@@ -23,7 +23,7 @@ extension RequestInterpretation: CustomStringConvertible {
         for flag in flags {
             lines.append("flag: \(quoted(flag.words)) -> \(flag.properties.map { "\($0.type).\($0.path)" }.joined(separator: " | ")) = \(flag.value)")
         }
-        if let anchor { lines.append("anchor: \(anchor.unit.map { "the \($0) " } ?? "")\(anchor.relation.rawValue) \(quoted(anchor.words))") }
+        if let anchor { lines.append("anchor: \(anchor.unit.map { "the \($0) " } ?? "")\(anchor.isOnScreen ? (anchor.relation == .after ? "below" : "above") : anchor.relation.rawValue) \(quoted(anchor.words))") }
         if let author { lines.append("author: \(author == .speaker ? "the speaker" : "someone else, to the speaker")") }
         if !saidOfSpeaker.isEmpty { lines.append("said of the speaker: \(saidOfSpeaker.joined(separator: " "))") }
         if !identifiers.isEmpty { lines.append("identifiers: \(identifiers.joined(separator: ", "))") }

@@ -190,7 +190,8 @@ public struct RequestInterpretation: Sendable, Hashable {
         public var isImplied = false
     }
 
-    /// An entity the wanted one comes after or before in time.
+    /// An entity the wanted one comes after or before in time, or below or
+    /// above on screen.
     public struct Anchor: Sendable, Hashable {
         /// Whether the wanted entity comes after or before the anchor.
         public enum Relation: String, Sendable, Hashable {
@@ -200,6 +201,8 @@ public struct RequestInterpretation: Sendable, Hashable {
         public var relation: Relation
         /// The words that name the anchor ("crew lunch tomorrow").
         public var words: [String]
+        /// Whether it is placed on screen, after meaning below ("the one just under the vet questions").
+        public var isOnScreen = false
         /// The stretch of time said before it, by the unit's name ("day" in "the day after the audit"):
         /// the whole day, week or month beside the anchor's is wanted (`RequestClock.unit`), not the next thing;
         /// nil when none.

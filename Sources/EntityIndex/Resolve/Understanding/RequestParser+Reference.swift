@@ -8,7 +8,7 @@ extension RequestParser {
     /// precedes, when only types, articles and question words come before it.
     func takeAnchor(_ request: inout RequestWords, after start: Int) -> Interpretation.Anchor? {
         for index in request.words.indices where index > start || (index == start && start > 0) {
-            guard let (length, relation) = request.match(vocabulary.anchors, at: index) else { continue }
+            guard let (length, (relation, isOnScreen)) = request.match(vocabulary.anchors, at: index) else { continue }
             // To the end of its clause: "the one after the staff meeting, move it to Tuesday".
             let end = request.clauseEnd(after: index)
             let span = (index + length..<end).filter(request.isUntaken)
@@ -36,10 +36,12 @@ extension RequestParser {
                     || vocabulary.time.spoken.contains(word)
             }
             // "the one after that" is an order after what is shown, not after an entity named "that".
-            let pointsAtScreen = vocabulary.focusedPointers.match(in: request.words, at: span[0]).map { $0.length == span.count } ?? false
+            // ("The mail below this one" is beside the focused one, `besideOnScreen`.)
+            let pointsAtScreen = vocabulary.focusedPointers.match(in: request.words, at: span[0])
+                .map { $0.length == span.count || isOnScreen } ?? false
             guard onlyFrame, !pointsAtScreen, !startsWithTime(request, at: span[0]) else { continue }
             request.take(unitStart..<end)
-            return Interpretation.Anchor(relation: relation, words: span.map { request.words[$0] }, unit: unit)
+            return Interpretation.Anchor(relation: relation, words: span.map { request.words[$0] }, isOnScreen: isOnScreen, unit: unit)
         }
         return nil
     }

@@ -139,7 +139,8 @@ public struct RequestVocabulary: Sendable {
     /// Words before a value a command gives a property ("bump it *to* high priority"): the value it sets, not one it has.
     let newValueMarkers: Set<String>
     let time: TimeWords
-    let anchors: PhraseTable<RequestInterpretation.Anchor.Relation>
+    /// "after", "before" (in time); "under", "above" (on screen, `Anchor.isOnScreen`).
+    let anchors: PhraseTable<(relation: RequestInterpretation.Anchor.Relation, isOnScreen: Bool)>
 
     /// The possessive endings ("'s"), which do not come off the words the
     /// vocabulary's phrases use ("what's", "who's").
@@ -460,7 +461,8 @@ public struct RequestVocabulary: Sendable {
             ordinalSuffixes: time.ordinalSuffixes, dayFirst: time.numericDateOrder == "day-month")
         timeWords.gatherSpokenWords()
         self.time = timeWords
-        anchors = try PhraseTable(table.anchors.after.map { ($0, .after) } + table.anchors.before.map { ($0, .before) })
+        anchors = try PhraseTable(table.anchors.after.map { ($0, (.after, false)) } + table.anchors.before.map { ($0, (.before, false)) }
+            + (table.anchors.below ?? []).map { ($0, (.after, true)) } + (table.anchors.above ?? []).map { ($0, (.before, true)) })
         let phraseWords = ignored.union(pastTense).union(fillers.words).union(commands.words).union(focusedPointers.words)
             .union(pluralPointers.words).union(personPointers.words).union(onScreen.words).union(relatives.words)
             .union(besideFocused.words).union(besideOnScreen.words).union(other.words)
@@ -531,6 +533,7 @@ public struct RequestVocabulary: Sendable {
         }
         struct Anchors: Decodable {
             let after, before: [String]
+            let below, above: [String]?
         }
         let language: String
         let fillers, ignored, pastTense: [String]
