@@ -641,6 +641,8 @@ import Testing
         #expect(try read("respóndele que ya lo mando hoy").command?.arguments.first?.role == "message")
         // Unsure on the invitation, as a maybe; "somewhere" says nothing.
         #expect(try read("which meeting am I still a maybe for?").saidOfSpeaker == ["tentative"])
+        // "Urgent" is the high priority a reminder may have.
+        #expect(try read("what's the urgent one", types: ["reminders.reminder"]).contentWords == ["high"])
         #expect(try read("is there an email in German somewhere").contentWords.isEmpty)
     }
 
