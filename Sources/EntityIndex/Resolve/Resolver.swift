@@ -36,6 +36,10 @@ struct Resolver {
         let screen = request.context ?? ScreenContext()
         let screenIsEmpty = screen.visible.isEmpty && screen.focused == nil
 
+        if interpretation.author != nil, interpretation.types.isEmpty, request.types.isEmpty, screenIsEmpty {
+            // "what did I send Paddy Nolan": what someone sent, not the person it went to.
+            interpretation.types = Set(grammar.authorProperties.map(\.type)).sorted()
+        }
         if let anchor = interpretation.anchor, anchor.isOnScreen, screenIsEmpty {
             // "the one under the vet questions" with nothing shown: no place to count from; its words say what is wanted.
             interpretation.anchor = nil
