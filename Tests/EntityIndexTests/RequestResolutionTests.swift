@@ -1139,6 +1139,8 @@ import Testing
         #expect(ids(try resolve("the one just under the dumplings one", visible: chat).results) == ["back"])
         #expect(ids(try resolve("the message above the dumplings one", visible: chat).results) == ["train"])
         #expect(try resolve("the one under the dumplings one", visible: []).interpretation?.anchor == nil)
+        // "Call the second one" over messages: the person the one so picked is from.
+        #expect(ids(try resolve("call the second one", visible: chat).results) == ["mama"])
         // Counted from the end.
         #expect(ids(try resolve("open the third one from the bottom", visible: chat).results) == ["dumplings"])
         #expect(ids(try resolve("öffne die zweite von unten", visible: chat).results) == ["back"])

@@ -34,6 +34,15 @@ struct ScreenResolver {
                 return !(try peopleByTier(referredToBy: identifier).first ?? []).isEmpty
             }
         }
+        if fitting.isEmpty, kind != .person, !interpretation.types.isEmpty, interpretation.types.allSatisfy(grammar.personTypes.contains) {
+            // "call the fourth one" over a list of chats: the person the one so picked is with or from.
+            var any = interpretation
+            any.types = []
+            let picked = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar, interpretation: any, clock: clock)
+                .resolve(kind, on: screen)
+            guard picked.count == 1, let identifier = picked[0].record?.summary.identifier else { return [] }
+            return try candidates(for: people(on: ScreenContext(visible: [identifier], focused: identifier)))
+        }
         if kind == .person, fitting.isEmpty {
             // "what's her number" over her mail: the person the entity shown is from, of the types asked.
             let asked = try people(on: screen).filter { interpretation.types.isEmpty || interpretation.types.contains($0.type) }
