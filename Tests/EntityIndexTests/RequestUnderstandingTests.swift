@@ -639,6 +639,9 @@ import Testing
         let atOnce = try read("reply that I'll send it today")
         #expect(atOnce.command?.arguments.map(\.words) == [["i'll", "send", "it", "today"]] && atOnce.time == nil)
         #expect(try read("respóndele que ya lo mando hoy").command?.arguments.first?.role == "message")
+        // What points at the screen is what is sent, never whom it goes to.
+        let esto = try read("reenvía esto a Andrés")
+        #expect(esto.command?.arguments.map(\.words) == [["andres"]] && esto.reference?.kind == .pointer)
         // Unsure on the invitation, as a maybe; "somewhere" says nothing.
         #expect(try read("which meeting am I still a maybe for?").saidOfSpeaker == ["tentative"])
         // "Urgent" is the high priority a reminder may have.

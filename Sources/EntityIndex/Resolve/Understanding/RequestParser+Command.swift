@@ -245,6 +245,8 @@ extension RequestParser {
         let namesSomeone = isPronoun || span.allSatisfy { index in
             request.isUntaken(index) && !vocabulary.ignored.contains(request.words[index])
                 && !grammar.typeNames.contains(in: request.words, at: index) && !grammar.cues.contains(in: request.words, at: index)
+                // "reenvía esto a Andrés": what points at the screen is what is sent.
+                && !vocabulary.focusedPointers.contains(in: request.words, at: index) && !vocabulary.pluralPointers.contains(in: request.words, at: index)
         }
         guard namesSomeone else { return nil }
         request.take(span)
