@@ -699,6 +699,9 @@ import Testing
         let shipment = try read("open the email from this morning about the July shipment")
         #expect(shipment.time?.from == day("2026-03-12").addingTimeInterval(5 * 3_600))
         #expect(shipment.contentWords.contains("july"))
+        // A weekday after a week is that week's: "last week Wednesday", "letzte Woche Mittwoch".
+        #expect(try read("what did Tobi ask me last week Wednesday").time?.from == day("2026-03-04"))
+        #expect(try read("was hat Tobi letzte Woche Mittwoch gefragt").time?.from == day("2026-03-04"))
         let invoice = try read("the April invoice from yesterday")
         #expect(invoice.time?.from == day("2026-03-11") && invoice.contentWords.contains("april"))
         // A day of the month is the coming one, as a weekday is, unless the request speaks of the past.

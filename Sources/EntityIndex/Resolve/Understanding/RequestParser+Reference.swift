@@ -196,7 +196,8 @@ extension RequestParser {
                       endsClause(at: pastFrame(from: index + length, in: request), in: request) {
                 // "the one at the bottom", not "the call at the top of the hour"
                 found(.position(position), index..<index + length)
-            } else if let (length, relative) = request.match(vocabulary.relatives, at: index) {
+            } else if let (length, relative) = request.match(vocabulary.relatives, at: index),
+                      !vocabulary.time.units.contains(in: request.words, at: index + length) {  // "last week Wednesday" is a time
                 if isReferenceNoun(at: index + length, in: request), relative == .previous || relative == .next {
                     found(.relative(relative), index..<index + length)
                 } else if isReferenceNoun(at: index + length, in: request) || isContent(at: index + length, in: request)

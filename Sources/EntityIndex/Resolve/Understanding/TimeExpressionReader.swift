@@ -59,7 +59,10 @@ struct TimeExpressionReader {
                         index += length
                         continue
                     }
-                    if let earlier = spanSaid {
+                    if let day = sameWeekday(as: named, within: said) {
+                        // "last week Wednesday", "letzte Woche Mittwoch": the weekday of the week said.
+                        state.span = day
+                    } else if let earlier = spanSaid {
                         for position in earlier.range { request.taken[position] = false }
                         state.words.removeSubrange(earlier.words)
                     }
@@ -73,6 +76,18 @@ struct TimeExpressionReader {
             }
         }
         return Reading(time: state.time(on: clock), impliedFlagWords: state.flagWords)
+    }
+
+    /// A day moved by whole weeks into a stretch of a week or less, if it
+    /// then falls in it: the weekday of the week said.
+    private func sameWeekday(as day: DateInterval, within stretch: DateInterval) -> DateInterval? {
+        guard day.duration <= 90_000, stretch.duration <= 8 * 86_400 else { return nil }
+        let weeks = Int(((stretch.start.timeIntervalSince(day.start)) / 604_800).rounded(.down))
+        return [weeks, weeks + 1].lazy.compactMap { weeks -> DateInterval? in
+            guard let start = clock.calendar.date(byAdding: .day, value: 7 * weeks, to: day.start),
+                  let end = clock.calendar.date(byAdding: .day, value: 7 * weeks, to: day.end) else { return nil }
+            return stretch.contains(start) ? DateInterval(start: start, end: end) : nil
+        }.first
     }
 
     // MARK: What has been read so far
