@@ -311,6 +311,9 @@ import Testing
     @Test func whatTheSpeakerSentOrGotSaysWhomItIsFrom() throws {
         #expect(try read("delete the one I sent").author == .speaker)
         #expect(try read("what did I already tell Mateo").author == .speaker)
+        // German verbs of sending say whom it is from, and may end the clause, after a time.
+        let marta = try read("was hat Marta vorgestern abend geschrieben")
+        #expect(marta.cues.map(\.words) == [["marta"]] && marta.time != nil)
         // After the speaker, a noun for what is sent is the verb: "I text", "I email".
         let text = try read("what did I text Aoife after the echo")
         #expect(text.author == .speaker && text.types == ["messages.message"])

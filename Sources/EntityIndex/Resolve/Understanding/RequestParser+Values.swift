@@ -418,8 +418,16 @@ extension RequestParser {
         var said: Set<EntityType> = []
         for index in request.words.indices where request.isFree(index) {
             guard let (length, noun) = request.match(vocabulary.agentVerbs, at: index) else { continue }
-            var start = index
-            while start > 0, index - start < 3, isContent(at: start - 1, in: request) { start -= 1 }
+            // The agent's words before the verb, past what was read already ("was hat Marta vorgestern abend
+            // geschrieben": the verb ends the clause, after the time).
+            var agent: [Int] = []
+            var position = index - 1
+            while position >= 0, agent.count < 3, index - position <= 6,
+                  request.words.indices.contains(position) && request.taken[position] || isContent(at: position, in: request) {
+                if request.isFree(position) { agent.insert(position, at: 0) }
+                position -= 1
+            }
+            let start = agent.first ?? index
             let nounWords = noun.flatMap { try? normalizedWords(in: $0) } ?? []
             let nounTypes = Set(grammar.typeNames.matches(in: nounWords, at: 0).filter { $0.length == nounWords.count }.map(\.value.type))
             let paths = properties(cuedBy: [vocabulary.agentCue], types: nounTypes.isEmpty ? types : nounTypes)
@@ -429,9 +437,10 @@ extension RequestParser {
                 said.formUnion(nounTypes)
                 continue
             }
-            cues.append(.init(properties: paths, words: request[start..<index], cue: request[index..<index + length]))
+            cues.append(.init(properties: paths, words: agent.map { request.words[$0] }, cue: request[index..<index + length]))
             said.formUnion(nounTypes)
-            request.take(start..<index + length)
+            for position in agent { request.take(position..<position + 1) }
+            request.take(index..<index + length)
         }
         return (cues, said)
     }
