@@ -702,6 +702,12 @@ import Testing
         let shipment = try read("open the email from this morning about the July shipment")
         #expect(shipment.time?.from == day("2026-03-12").addingTimeInterval(5 * 3_600))
         #expect(shipment.contentWords.contains("july"))
+        // German: "was" is "what", no past tense ("was ist am Freitag" is the coming Friday, "was war" the last);
+        // a weekday and a part of the day may be one word.
+        #expect(try read("was ist am Freitag").time?.from == day("2026-03-13"))
+        #expect(try read("was war am Freitag").time?.from == day("2026-03-06"))
+        let compound = try read("was ist am Samstagvormittag mit Emil")
+        #expect(compound.time?.from == day("2026-03-14").addingTimeInterval(5 * 3_600) && !compound.contentWords.contains("samstagvormittag"))
         // A weekday after a week is that week's: "last week Wednesday", "letzte Woche Mittwoch".
         #expect(try read("what did Tobi ask me last week Wednesday").time?.from == day("2026-03-04"))
         #expect(try read("was hat Tobi letzte Woche Mittwoch gefragt").time?.from == day("2026-03-04"))

@@ -53,6 +53,7 @@ struct RequestParser {
         interpretation.identifiers = identifiers
         interpretation.misspellings = try correctMisspellings(&request)
         readCaseWords(&request)
+        splitDayCompounds(&request)
         try markPossessivesWithoutApostrophe(&request)
         takeFillers(&request)
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
@@ -330,6 +331,22 @@ struct RequestParser {
     /// Marks each free word that is a person's possessive typed without its
     /// apostrophe, before what is theirs ("whats selins number"; not "both
     /// Lenas"), as the possessive it is.
+    /// "Samstagvormittag", "Montagabend": a weekday and a part of the day written
+    /// as one word (German compounds) are read as the two words they join.
+    func splitDayCompounds(_ request: inout RequestWords) {
+        let time = vocabulary.time
+        for index in request.words.indices.reversed() where request.isFree(index) {
+            let word = request.words[index]
+            guard !time.weekdays.contains(in: [word], at: 0), !time.partsOfDay.contains(in: [word], at: 0) else { continue }
+            for cut in word.indices.dropFirst() {
+                let (day, part) = (String(word[..<cut]), String(word[cut...]))
+                guard time.weekdays.match(in: [day], at: 0)?.length == 1, time.partsOfDay.match(in: [part], at: 0)?.length == 1 else { continue }
+                request.replace(index..<index + 1, with: [day, part])
+                break
+            }
+        }
+    }
+
     func markPossessivesWithoutApostrophe(_ request: inout RequestWords) throws {
         guard let namePossessive else { return }
         for index in request.words.indices where request.isFree(index) && !request.possessive[index]

@@ -356,7 +356,8 @@ public struct RequestVocabulary: Sendable {
         fillers = try phrases(table.fillers)
         ignored = try words(table.ignored).union(StopWords.english)
         honorifics = try words(table.honorifics ?? [])
-        pastTense = try words(table.pastTense)
+        // A variant's own word that spells a past form of the first language's is not one ("was" in German is "what").
+        pastTense = try words(table.pastTense).subtracting(words(table.notPastTense ?? []))
         presentAfter = try (table.presentAfter ?? [:]).reduce(into: [:]) { table, entry in
             for word in try normalizedWords(in: entry.key) { table[word] = try words(entry.value) }
         }
@@ -537,6 +538,7 @@ public struct RequestVocabulary: Sendable {
         }
         let language: String
         let fillers, ignored, pastTense: [String]
+        let notPastTense: [String]?
         let presentAfter: [String: [String]]?
         let commands: [Command]
         let references: References
