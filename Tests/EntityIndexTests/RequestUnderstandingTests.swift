@@ -314,6 +314,10 @@ import Testing
         // German verbs of sending say whom it is from, and may end the clause, after a time.
         let marta = try read("was hat Marta vorgestern abend geschrieben")
         #expect(marta.cues.map(\.words) == [["marta"]] && marta.time != nil)
+        // In Spanish and French the one who sent may follow the verb.
+        #expect(try read("¿qué dijo Rosa del menú?").cues.map(\.words).first == ["rosa"])
+        // What the speaker means to say is no sign of what was sent.
+        #expect(try read("what was I going to ask the heart doctor about Papa").author == nil)
         // After the speaker, a noun for what is sent is the verb: "I text", "I email".
         let text = try read("what did I text Aoife after the echo")
         #expect(text.author == .speaker && text.types == ["messages.message"])

@@ -364,7 +364,8 @@ extension RequestParser {
             // "what I got", not "what have I got" (to have got is to have).
             let isReceiptVerb = request.isFree(index) && vocabulary.receiptVerbs.contains(request.words[index])
                 && !request.words[..<index].contains { vocabulary.presentAfter[request.words[index]]?.contains($0) ?? false }
-            guard isAgentVerb || isReceiptVerb else { continue }
+            // "what was I going to ask the doctor": what is meant to be said is not what was sent.
+            guard isAgentVerb || isReceiptVerb, !leadsToVerb(index - 1, in: request) else { continue }
             var subject = index - 1
             while subject >= 0, !saysSpeaker(subject), request.isFree(subject), vocabulary.ignored.contains(request.words[subject]) {
                 subject -= 1
@@ -427,11 +428,18 @@ extension RequestParser {
                 if request.isFree(position) { agent.insert(position, at: 0) }
                 position -= 1
             }
-            let start = agent.first ?? index
+            if agent.isEmpty, vocabulary.agentsFollowVerbs {
+                // "lo que ha escrito Rosa", "qu'a dit Julien": the agent may follow the verb.
+                var position = index + length
+                while agent.count < 2, isContent(at: position, in: request), !vocabulary.ignored.contains(request.words[position]) {
+                    agent.append(position)
+                    position += 1
+                }
+            }
             let nounWords = noun.flatMap { try? normalizedWords(in: $0) } ?? []
             let nounTypes = Set(grammar.typeNames.matches(in: nounWords, at: 0).filter { $0.length == nounWords.count }.map(\.value.type))
             let paths = properties(cuedBy: [vocabulary.agentCue], types: nounTypes.isEmpty ? types : nounTypes)
-            guard start < index, !paths.isEmpty else {
+            guard !agent.isEmpty, !paths.isEmpty else {
                 // The verb alone says nothing to search for, but what it sends: "who emailed me" asks for a mail.
                 request.take(index..<index + length)
                 said.formUnion(nounTypes)

@@ -117,6 +117,8 @@ public struct RequestVocabulary: Sendable {
     let valueEnds: Set<String>
     /// Words that end in the start of a verb, not of a value ("when do I *have to* hand this in").
     let infinitiveLeads: PhraseTable<Void>
+    /// Whether the one who sent may be said after the verb ("lo que ha escrito Rosa").
+    let agentsFollowVerbs: Bool
     /// Words after "this" or "that" that keep it pointing ("translate this into English").
     let pointerFollowers: Set<String>
     /// The cue an agent verb's subject stands for ("from").
@@ -422,6 +424,7 @@ public struct RequestVocabulary: Sendable {
         ownerQuestions = try phrases(table.ownerQuestions)
         valueEnds = try words(table.valueEnds)
         infinitiveLeads = try phrases(table.infinitiveLeads ?? [])
+        agentsFollowVerbs = table.agentsFollowVerbs ?? false
         pointerFollowers = try words(table.pointerFollowers)
         agentCue = table.agentVerbs.cue
         receiptVerbs = try words(table.receiptVerbs ?? [])
@@ -550,6 +553,7 @@ public struct RequestVocabulary: Sendable {
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
         let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, someone, subjectPronouns, topicMarkers: [String]?
         let attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads, indefiniteArticles: [String]?
+        let agentsFollowVerbs: Bool?
         let honorifics: [String]?
         let caseWords: [String: [String]]?
         let typeNames: [String: [String]]?
