@@ -316,6 +316,8 @@ import Testing
         #expect(marta.cues.map(\.words) == [["marta"]] && marta.time != nil)
         // In Spanish and French the one who sent may follow the verb.
         #expect(try read("¿qué dijo Rosa del menú?").cues.map(\.words).first == ["rosa"])
+        // A verb of sending may begin the request.
+        #expect(try read("sent by Amara").cues.map(\.words) == [["amara"]])
         // What the speaker means to say is no sign of what was sent.
         #expect(try read("what was I going to ask the heart doctor about Papa").author == nil)
         // After the speaker, a noun for what is sent is the verb: "I text", "I email".

