@@ -154,7 +154,9 @@ struct ScreenResolver {
 
     /// "the one after the hiring debrief" over a day's events: of what is
     /// shown and fits, the nearest after (or before) in time the one shown that
-    /// the anchor's words name, when they name one alone; nil otherwise.
+    /// the anchor's words name, when they name one alone; for an anchor on
+    /// screen ("the one under the vet questions"), the nearest below (or above)
+    /// it in screen order; nil otherwise.
     func beside(_ anchor: RequestInterpretation.Anchor, on screen: ScreenContext) throws -> Candidate? {
         // The one named is named by the anchor's words alone, of any type ("the reminder after the swim"):
         // what else the request says is said of what it asks for.
@@ -366,7 +368,6 @@ struct ScreenResolver {
         }
     }
 
-    /// The candidates that fit what the request says besides the reference, in their order.
     /// What is shown, in screen order, with its records read.
     private func shown(on screen: ScreenContext) throws -> [Candidate] {
         var shown: [Candidate] = try screen.shown.compactMap { identifier in
@@ -378,6 +379,7 @@ struct ScreenResolver {
         return shown
     }
 
+    /// The candidates that fit what the request says besides the reference, in their order.
     private func fitting(_ candidates: [Candidate], kind: RequestInterpretation.Reference.Kind) throws -> [Candidate] {
         let documentIDs = candidates.compactMap(\.documentID)
         guard !documentIDs.isEmpty else { return [] }

@@ -420,12 +420,11 @@ extension RequestParser {
         var said: Set<EntityType> = []
         for index in request.words.indices where request.isFree(index) {
             guard let (length, noun) = request.match(vocabulary.agentVerbs, at: index) else { continue }
-            // The agent's words before the verb, past what was read already ("was hat Marta vorgestern abend
-            // geschrieben": the verb ends the clause, after the time).
+            // Up to three words before the verb name the agent, past what was read already within six words
+            // ("was hat Marta vorgestern abend geschrieben": the verb ends the clause, after the time).
             var agent: [Int] = []
             var position = index - 1
-            while position >= 0, agent.count < 3, index - position <= 6,
-                  request.words.indices.contains(position) && request.taken[position] || isContent(at: position, in: request) {
+            while position >= 0, agent.count < 3, index - position <= 6, request.taken[position] || isContent(at: position, in: request) {
                 if request.isFree(position) { agent.insert(position, at: 0) }
                 position -= 1
             }

@@ -328,9 +328,6 @@ struct RequestParser {
         return misspellings
     }
 
-    /// Marks each free word that is a person's possessive typed without its
-    /// apostrophe, before what is theirs ("whats selins number"; not "both
-    /// Lenas"), as the possessive it is.
     /// "Samstagvormittag", "Montagabend": a weekday and a part of the day written
     /// as one word (German compounds) are read as the two words they join.
     func splitDayCompounds(_ request: inout RequestWords) {
@@ -347,6 +344,9 @@ struct RequestParser {
         }
     }
 
+    /// Marks each free word that is a person's possessive typed without its
+    /// apostrophe, before what is theirs ("whats selins number"; not "both
+    /// Lenas"), as the possessive it is.
     func markPossessivesWithoutApostrophe(_ request: inout RequestWords) throws {
         guard let namePossessive else { return }
         for index in request.words.indices where request.isFree(index) && !request.possessive[index]
