@@ -915,4 +915,13 @@ import Testing
             #expect(throws: Never.self, "\(text)") { _ = try read(text) }
         }
     }
+
+    @Test func aMalformedVocabularyTableIsRefusedNamingTheEntry() throws {
+        let english = corpusURL("").deletingLastPathComponent().appendingPathComponent("Sources/EntityIndex/Resources/requests/en.json")
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("eix-vocabulary-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: bad) }
+        try Data(#"{"language": "xx", "time": {"easterDays": {"backwards": [3, 1]}}}"#.utf8).write(to: bad)
+        let error = #expect(throws: EntityIndexError.self) { try RequestVocabulary(contentsOf: [english, bad]) }
+        #expect(error?.code == .malformedInput && error?.message.contains("backwards") == true)
+    }
 }

@@ -306,14 +306,17 @@ public struct RequestVocabulary: Sendable {
 
     /// A table's JSON, parsed once, and the language it says it is.
     private static func table(at url: URL) throws -> (value: JSONValue, language: String?) {
+        let value: JSONValue
         do {
-            let value = try JSONValue(parsing: Data(contentsOf: url))
-            guard case .object(let members) = value else { throw EntityIndexError(.malformedInput, "it is not a JSON object") }
-            guard case .string(let language)? = members["language"] else { return (value, nil) }
-            return (value, language)
+            value = try JSONValue(parsing: Data(contentsOf: url))
         } catch {
             throw EntityIndexError(.malformedInput, "the request vocabulary \(url.path) cannot be read: \(error)")
         }
+        guard case .object(let members) = value else {
+            throw EntityIndexError(.malformedInput, "the request vocabulary \(url.path) is not a JSON object; write it in the shape of en.json")
+        }
+        guard case .string(let language)? = members["language"] else { return (value, nil) }
+        return (value, language)
     }
 
     /// The vocabulary of merged tables, decoded once.
@@ -441,7 +444,13 @@ public struct RequestVocabulary: Sendable {
             weekdays: try PhraseTable(time.weekdays.map { ($0.key, $0.value) }),
             months: try PhraseTable(time.months.map { ($0.key, $0.value) }),
             holidays: try PhraseTable((time.holidays ?? [:]).map { ($0.key, (month: $0.value[0], day: $0.value[1])) }),
-            easterDays: try PhraseTable((time.easterDays ?? [:]).map { ($0.key, $0.value[0]...$0.value[$0.value.count - 1]) }),
+            easterDays: try PhraseTable((time.easterDays ?? [:]).map { name, days in
+                guard let first = days.first, let last = days.last, first <= last else {
+                    throw EntityIndexError(.malformedInput, "the request vocabulary's easter day \"\(name)\" should be its first and last days "
+                                           + "from Easter Sunday, in order (\(days)); correct the table")
+                }
+                return (name, first...last)
+            }),
             monthsNeedingContext: try words(time.monthsNeedingContext), monthContext: try words(time.monthContext),
             articles: try words(table.articles), quantifiers: try words(time.quantifiers ?? []),
             units: try PhraseTable(time.units.map { ($0.key, $0.value) }),
