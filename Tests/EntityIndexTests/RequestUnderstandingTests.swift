@@ -510,6 +510,13 @@ import Testing
         let groceries = try read("what's on the groceries list")
         #expect(groceries.types.isEmpty)
         #expect(groceries.cues.first?.words == ["groceries", "list"])
+        // So is one said before its name, as French says it; fr.json's, de.json's and es.json's cues of places.
+        #expect(try read("what's in the calendar Admin").cues.first?.words == ["calendar", "admin"])
+        let inAlbum = try read("montre-moi les photos dans l'album Famille")
+        #expect(inAlbum.types == ["photos.asset"] && inAlbum.cues.first?.words == ["album", "famille"])
+        #expect(try read("die Mails im Ordner Archiv").cues.first?.properties.contains { $0.path == "mailbox" } == true)
+        // French function words joined by an apostrophe and a hyphen are no identifier.
+        #expect(try read("qu'est-ce qu'il y a dans l'agenda Admin").identifiers.isEmpty)
         // "video" is a kind of photo asset.
         let video = try read("the video Olga sent")
         #expect(video.types == ["photos.asset"])

@@ -153,6 +153,9 @@ extension RequestParser {
             var named = Set(longest.map(\.value.type))
             switch containingCue(named, before: index, in: request) {
             case .value: continue
+            // "dans l'album Famille", "in the calendar Admin": the noun begins the name of what holds them.
+            case .holders where isContent(at: index + length, in: request) && !grammar.typeNames.contains(in: request.words, at: index + length):
+                continue
             case .holders(let holders, let cue):
                 named = holders  // "the pickup in my calendar": what the calendar holds
                 request.take(cue..<index)

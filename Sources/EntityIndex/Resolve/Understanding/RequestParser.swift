@@ -236,12 +236,15 @@ struct RequestParser {
             readPronouns(in: &cues, asNamed: recipient, in: request)
         }
         interpretation.cues = cues
-        // A hyphenated word read as something else ("all-day" events: a flag) is no identifier to match whole;
-        // one read as a cue's value ("from tycho-station") still is, for the cue.
+        // A hyphenated word read as something else ("all-day" events: a flag; French "qu'est-ce", function words)
+        // is no identifier to match whole; one read as a cue's value ("from tycho-station") still is, for the cue.
         let unread = Set(request.words.indices.filter(request.isUntaken).map { request.words[$0] } + cues.flatMap(\.words))
         interpretation.identifiers.removeAll { identifier in
-            identifier.contains("-") && identifier.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
-                && identifier.split(separator: "-").allSatisfy { !unread.contains(String($0)) }
+            let elided = identifier.contains { "'’".contains($0) }
+            return identifier.contains("-") && identifier.allSatisfy { $0.isLetter || $0.isNumber || "-'’".contains($0) }
+                && identifier.split(whereSeparator: { "-'’".contains($0) }).allSatisfy { part in
+                    !unread.contains(String(part)) || elided && vocabulary.ignored.contains(String(part))
+                }
         }
         // An email or a phone number is searched whole, as an identifier, not word by word.
         interpretation.contentWords = restoredTypeWords + request.words.indices.filter {
