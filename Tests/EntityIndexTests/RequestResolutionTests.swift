@@ -60,6 +60,22 @@ import Testing
         #expect(shown.status == .ambiguous)
     }
 
+    @Test func aNameOfSomeoneInTheIndexIsNoWordWithNeighboursInMeaning() throws {
+        // Kenji's nearest words in meaning are other names: a document that says "Takahashi" is not about Kenji.
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "kenji", properties: ["name": "Kenji Mori"]),
+            Entity(type: "document.document", id: "proposal", properties: ["title": "Beamtime proposal", "text": "Applicants: Takahashi. Requested: six shifts."]),
+            Entity(type: "notes.note", id: "plan", properties: ["title": "Beamtime plan", "body": "Shifts: Kenji nine to nine, me the night."]),
+        ])
+        #expect(try index.links(for: "kenji").first?.linkedStems.contains("takahashi") == true)
+        let shift = try index.resolve(SearchQuery("which shift is Kenji doing"))
+        #expect(shift.results.first?.identifier.id == "plan")
+        // It holds "shift", no more: not half of what was asked.
+        let proposal = try #require(shift.results.first { $0.identifier.id == "proposal" })
+        #expect(proposal.score < 0.5)
+    }
+
     @Test func whatIsMovedIsWhatIsStillAhead() throws {
         let index = try EntityIndex()
         func event(_ id: String, _ title: String, _ start: String) -> Entity {

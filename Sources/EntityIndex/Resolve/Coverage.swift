@@ -75,11 +75,13 @@ struct Coverage {
             literal += identifierWords.filter { $0.1.contains(word) }.map { [IndexLayout.anyIdentifierPrefix + $0.0] }
             // "which events did I decline": the state of the part said, not anyone's.
             if let terms = statesOfParts[word] { literal = terms.map { [$0] } }
+            // A name of someone others refer to means them, not what is near it in meaning (other names).
+            let isName = mentions[word]?.isEmpty == false
             units.append(Unit(weight: max(0.1, log((count + 1) / (Double(frequency) + 0.5))), word: word,
                               types: typeUnit.flatMap { $0.words.contains(word) ? $0.types : nil } ?? [], literal: literal,
-                              meaning: plan.expansions.filter { $0.word == word }.map { IndexLayout.stemmedTerm($0.stem) }
+                              meaning: isName ? [] : plan.expansions.filter { $0.word == word }.map { IndexLayout.stemmedTerm($0.stem) }
                                   + (plan.entityNeighbours[word] ?? []),
-                              vector: lexicon.flatMap { MeaningVector(words: [word], lexicon: $0) }))
+                              vector: isName ? nil : lexicon.flatMap { MeaningVector(words: [word], lexicon: $0) }))
         }
         for exact in plan.exact where !plan.words.contains(where: { identifierWords.first { $0.0 == exact }?.1.contains($0.word) ?? false }) {
             // An identifier none of whose words is searched on its own (an email, a phone number): a unit

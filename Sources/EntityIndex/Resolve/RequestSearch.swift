@@ -146,13 +146,20 @@ struct RequestSearch {
                 for word in plan.searchedWords { mentions[word] = try matcher.mentionTerms(forWord: word) }
                 plan.mentionTerms = Array(Set(mentions.values.joined())).sorted()
             }
-            if request.usesMeaning, !plan.requiresAllWords { try text.addMeaning(to: &plan) }
+            // A word that names someone or something others refer to ("which shift is Kenji doing") means that
+            // one: the words linked to it in meaning are other names ("Takahashi"), not other words for it.
+            let names = Set(mentions.filter { !$0.value.isEmpty }.keys)
+            if request.usesMeaning, !plan.requiresAllWords {
+                try text.addMeaning(to: &plan)
+                for name in names { plan.entityNeighbours[name] = nil }
+            }
             let pool = max(request.limit, Self.poolSize)
             var matches = try text.candidates(for: plan, property: request.property, filter: narrowed, limit: pool)
             if matches.isEmpty, request.usesMeaning, plan.expansions.isEmpty, !plan.requiresAllWords {
                 // No entity of those holds the words: look for what they mean.
                 plan.usesMeaning = false
                 try text.addMeaning(to: &plan, expandingEveryWord: true)
+                for name in names { plan.entityNeighbours[name] = nil }
                 matches = try text.candidates(for: plan, property: request.property, filter: narrowed, limit: pool)
             }
             if matches.isEmpty, !cueQueries.isEmpty {
