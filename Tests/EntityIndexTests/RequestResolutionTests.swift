@@ -76,6 +76,21 @@ import Testing
         #expect(proposal.score < 0.5)
     }
 
+    @Test func aContainerNamedInOtherWordsHoldsWhatIsAskedForInPart() throws {
+        // "moving" is among the neighbours in meaning of "déménagement", which donation linked to it.
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "reminders.list", id: "move", properties: ["title": "Déménagement"]),
+            Entity(type: "reminders.list", id: "home", properties: ["title": "Perso"]),
+            Entity(type: "reminders.reminder", id: "boxes", properties: ["title": "Acheter des cartons", "list": ["type": "reminders.list", "id": "move"]]),
+            Entity(type: "reminders.reminder", id: "osteo", properties: ["title": "Prendre RDV ostéo", "list": ["type": "reminders.list", "id": "home"]]),
+        ])
+        let moving = try index.resolve(SearchQuery("what's on the moving list"))
+        #expect(moving.results.first?.identifier.id == "boxes")
+        #expect(moving.status != .resolved)
+        #expect(!moving.results.contains { $0.identifier.id == "osteo" && $0.score >= Resolution.minimumScore })
+    }
+
     @Test func whatIsMovedIsWhatIsStillAhead() throws {
         let index = try EntityIndex()
         func event(_ id: String, _ title: String, _ start: String) -> Entity {

@@ -515,6 +515,8 @@ import Testing
         let inAlbum = try read("montre-moi les photos dans l'album Famille")
         #expect(inAlbum.types == ["photos.asset"] && inAlbum.cues.first?.words == ["album", "famille"])
         #expect(try read("die Mails im Ordner Archiv").cues.first?.properties.contains { $0.path == "mailbox" } == true)
+        // "How long do I have" asks when something is due, not how long it lasts.
+        #expect(try read("how long do I have for the JMCA revisions").command?.name == "when")
         // French function words joined by an apostrophe and a hyphen are no identifier.
         #expect(try read("qu'est-ce qu'il y a dans l'agenda Admin").identifiers.isEmpty)
         // "video" is a kind of photo asset.

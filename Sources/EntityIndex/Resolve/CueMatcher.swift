@@ -59,6 +59,10 @@ struct CueMatcher {
             guard let property = schemas.schema(for: path.type)?.property(named: path.path) else { continue }
             let found = try alternatives(for: cue.words, property: property, path: path.path, lookedUp: &lookedUp)
             if property.kind.referencedType != nil, !found.isEmpty { match.namesEntity = true }
+            if found.isEmpty, let target = property.kind.referencedType, !grammar.personTypes.contains(target) {
+                // "the moving list" for the list "Déménagement": a container named in other words fits in part.
+                match.weak += try namedInOtherWords(cue.words, ofType: target, path: path.path)
+            }
             // "Seán's birthday" is his, not one he goes to: the looser cues of a possessive count in part.
             let isLoose = !loose.isEmpty && !property.words.cues.isEmpty
                 && property.words.cues.allSatisfy { cue in (try? normalizedWords(in: cue)).map { $0.allSatisfy(loose.contains) } ?? false }
@@ -206,6 +210,26 @@ struct CueMatcher {
         let found = try named(words, among: try Query.ofTypes(types))
         lookedUp.named[key] = found
         return found
+    }
+
+    /// The references to entities of a type (a list, a calendar, an album)
+    /// whose names hold each of the words or a word donation linked to it in
+    /// meaning (`MeaningSettings.neighboursPerEntityWord`): "moving" for
+    /// "Déménagement", whose neighbours it is among.
+    private func namedInOtherWords(_ words: [String], ofType type: EntityType, path: String) throws -> Alternatives {
+        let name = grammar.withoutNames(of: type, in: words).filter { !grammar.vocabulary.ignored.contains($0) }
+        var eachWord: [Query] = []
+        for word in name {
+            let stem = try stemmer.stem(word)
+            let linked = try reader.synonymTable.synonyms(under: IndexLayout.neighbourKey(stem: stem)).compactMap(IndexLayout.linkedTerm)
+            guard let any = try Query.any(try ([IndexLayout.stemmedTerm(stem)] + linked.map(\.term)).map { try Query.term($0) }) else { return [] }
+            eachWord.append(any)
+        }
+        guard let holdsAll = try Query.all(eachWord) else { return [] }
+        let query = try Query.combine(.filter, [try holdsAll.scaled(by: 0), try Query.ofTypes([type])])
+        return try reader.database.search(query, limit: Self.namedLimit).records().compactMap { record in
+            record.flatMap { IndexLayout.referenceTerm(path: path, to: $0.summary.identifier) }.map { [$0] }
+        }
     }
 
     /// Alternatives for a value of one property; `lookedUp` keeps what the
