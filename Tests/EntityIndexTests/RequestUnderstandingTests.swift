@@ -251,6 +251,9 @@ import Testing
         #expect(try read("ouvre le mail en anglais").languages == ["en"])
         #expect(try read("die Mail auf Englisch").languages == ["en"])
         #expect(try read("mándale a Tomi la foto de arriba").reference?.kind == .position(1))
+        // Spanish says whom to first, with its marker: "a Dieguito" is whom the itinerary goes to.
+        let itinerary = try read("envíale a Dieguito el itinerario del viaje")
+        #expect(itinerary.command?.arguments.map(\.role) == ["recipient"] && itinerary.contentWords == ["itinerario", "viaje"])
         #expect(try read("c'est combien, celle du poissonnier?").reference?.kind == .pointer)
         #expect(try read("déplace le premier à mardi matin").reference?.kind == .position(1))
         // "dafür" points, as "for this" does; a spoken "ne" is "eine".

@@ -76,7 +76,7 @@ extension RequestParser {
         }
         // "send her the one with the dog": a recipient said before the object is the only one, so a later
         // recipient marker ("with") describes the object.
-        let saidFirst = entry.argumentRoles.contains("recipient") ? takeRecipientBeforeObject(&request, after: body) : nil
+        let saidFirst = entry.argumentRoles.contains("recipient") ? takeRecipientBeforeObject(&request, after: body, entry: entry) : nil
         // Each other argument begins at the last of its markers ("forward the mail from Inês to Seán").
         var end = request.count
         let markers = request.positions(from: beginsWhatIsSaid(at: body, entry: entry, in: request) ? body : body + 1).compactMap { index in
@@ -229,8 +229,11 @@ extension RequestParser {
 
     /// "send Hugo my run log", "share Amara this", "send her the photo": a
     /// recipient said right after the command, before what is sent — up to
-    /// three words that name no type or cue, then an article or a pointer.
-    func takeRecipientBeforeObject(_ request: inout RequestWords, after body: Int) -> [String]? {
+    /// three words that name no type or cue, then an article or a pointer. The
+    /// command's own recipient marker may come first ("envíale a Dieguito el itinerario").
+    func takeRecipientBeforeObject(_ request: inout RequestWords, after command: Int, entry: RequestVocabulary.CommandEntry) -> [String]? {
+        let marker = request.isFree(command) ? request.match(entry.arguments, at: command).flatMap { $0.value == "recipient" ? $0.length : nil } : nil
+        let body = command + (marker ?? 0)
         func beginsObject(_ index: Int) -> Bool {
             vocabulary.articles.contains(request.words[index]) || vocabulary.focusedPointers.contains(in: request.words, at: index)
                 || vocabulary.pluralPointers.contains(in: request.words, at: index)
@@ -249,7 +252,7 @@ extension RequestParser {
                 && !vocabulary.focusedPointers.contains(in: request.words, at: index) && !vocabulary.pluralPointers.contains(in: request.words, at: index)
         }
         guard namesSomeone else { return nil }
-        request.take(span)
+        request.take(command..<object)
         return request[span]
     }
 
