@@ -711,6 +711,10 @@ import Testing
         let tenTonight = try #require(try read("at 10 tonight").time)
         #expect(tenTonight.from == day("2026-03-12").addingTimeInterval(22 * 3_600) && tenTonight.minutesOfDay == nil)
         #expect(try read("last Monday").time?.from == day("2026-03-09"))
+        // After an article, "last night" before a noun orders night shifts; said alone it is a time.
+        let shift = try read("what's my last night shift")
+        #expect(shift.time?.order == .latest && shift.time?.from == nil && shift.contentWords == ["night", "shift"])
+        #expect(try read("what did Sam text last night").time?.from == day("2026-03-11").addingTimeInterval(17 * 3_600))
         #expect(try read("next month").time?.from == day("2026-04-01"))
         #expect(try read("in March").time?.to == day("2026-04-01"))
         // A month that is a word too ("may") is one after a word that says when: "booked for May".

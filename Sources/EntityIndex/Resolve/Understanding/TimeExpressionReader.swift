@@ -408,10 +408,25 @@ struct TimeExpressionReader {
         return minutes.lowerBound + 720..<minutes.upperBound + 720
     }
 
+    /// "my last night shift", "the next morning run": after an article, "last",
+    /// "next" or "this" and a part of the day right before a noun order things
+    /// of that kind (night shifts); they say no time.
+    private func ordersAKindOfThing(at index: Int, in request: RequestWords) -> Bool {
+        guard index > 0, words.articles.contains(request.words[index - 1]) else { return false }
+        for table in [words.this, words.next, words.last] {
+            if let (length, _) = request.match(table, at: index), let (partLength, _) = request.match(words.partsOfDay, at: index + length),
+               isModifiedNoun(index + length + partLength, request) {
+                return true
+            }
+        }
+        return false
+    }
+
     /// A day or longer stretch by name: "tomorrow", "tonight", "Friday", "next
     /// week", "this month", "March 9", "the 9th", "2026-03-09", "in March";
     /// with the hours it names ("tonight": 17 to 24), in minutes.
     private func day(at index: Int, in request: RequestWords) -> (Int, DateInterval, Range<Int>?)? {
+        guard !ordersAKindOfThing(at: index, in: request) else { return nil }
         if let (length, entry) = request.match(words.days, at: index) {
             return (length, clock.day(offset: entry.day), entry.minutes)
         }
