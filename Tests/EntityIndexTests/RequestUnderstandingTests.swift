@@ -715,6 +715,9 @@ import Testing
         let shift = try read("what's my last night shift")
         #expect(shift.time?.order == .latest && shift.time?.from == nil && shift.contentWords == ["night", "shift"])
         #expect(try read("what did Sam text last night").time?.from == day("2026-03-11").addingTimeInterval(17 * 3_600))
+        // "Was" before "supposed to" speaks of what is still ahead: the coming Saturday, not the last.
+        #expect(try read("what was I supposed to bring to the BBQ on saturday").time?.from == day("2026-03-14"))
+        #expect(try read("what was on saturday").time?.from == day("2026-03-07"))
         #expect(try read("next month").time?.from == day("2026-04-01"))
         #expect(try read("in March").time?.to == day("2026-04-01"))
         // A month that is a word too ("may") is one after a word that says when: "booked for May".

@@ -23,6 +23,9 @@ public struct RequestVocabulary: Sendable {
     /// Past-tense words that speak of the present after one of some words
     /// earlier in the request: "what have I got on Friday" is having, not the past.
     let presentAfter: [String: Set<String>]
+    /// Words that, soon after a past-tense word, make it speak of what is
+    /// still to come: "what was I supposed to bring", "we were going to meet".
+    let aheadAfterPast: Set<String>
     let commands: PhraseTable<CommandEntry>
     let focusedPointers: PhraseTable<Void>
     /// Pointers that may also begin a clause ("the note *that* mentions oxygen"):
@@ -366,6 +369,7 @@ public struct RequestVocabulary: Sendable {
         presentAfter = try (table.presentAfter ?? [:]).reduce(into: [:]) { table, entry in
             for word in try normalizedWords(in: entry.key) { table[word] = try words(entry.value) }
         }
+        aheadAfterPast = try words(table.aheadAfterPast ?? [])
         commands = try PhraseTable(table.commands.flatMap { command in
             let entry = CommandEntry(name: command.name, recipientFirst: command.recipientFirst ?? false,
                                      arguments: try PhraseTable((command.arguments ?? []).flatMap { argument in
@@ -552,6 +556,7 @@ public struct RequestVocabulary: Sendable {
         let fillers, ignored, pastTense: [String]
         let notPastTense: [String]?
         let presentAfter: [String: [String]]?
+        let aheadAfterPast: [String]?
         let commands: [Command]
         let references: References
         struct AgentVerbs: Decodable {
@@ -583,10 +588,12 @@ public struct RequestVocabulary: Sendable {
 
 extension RequestVocabulary {
     /// Whether words speak of the past: a past-tense word, unless a word
-    /// before it makes it present ("what have I got", not "what I got").
+    /// before it makes it present ("what have I got", not "what I got") or one
+    /// of the next three speaks of what is still ahead ("what was I supposed to bring").
     func speaksOfPast(_ words: [String]) -> Bool {
         words.indices.contains { index in
             guard pastTense.contains(words[index]) else { return false }
+            guard !words[(index + 1)..<min(index + 4, words.count)].contains(where: aheadAfterPast.contains) else { return false }
             guard let makesPresent = presentAfter[words[index]] else { return true }
             return !words[..<index].contains(where: makesPresent.contains)
         }
