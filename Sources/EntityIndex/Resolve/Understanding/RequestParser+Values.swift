@@ -43,8 +43,8 @@ extension RequestParser {
     /// contact's address is never read, flagged, opened or forwarded, though it may be edited). Right after
     /// a command that changes an entity (`changing`: where its object begins), a property's name is what it
     /// changes: "set an alert an hour before it" acts on what has an alarm.
-    /// Followed by what it is about or a time, such a name is the type's noun:
-    /// "Hannah's email about the party" is a mail. After a command, a value
+    /// Followed by what it is about, a time or a property's cue, such a name is the type's noun:
+    /// "Hannah's email about the party", "Montse's email from yesterday" are mails. After a command, a value
     /// said after "to" is the one it sets ("bump the gloves order to high
     /// priority"), added to `values`.
     func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue], values: inout [Interpretation.Argument],
@@ -56,10 +56,12 @@ extension RequestParser {
             // A type's noun said as the whole name ("email", not "email address").
             let nounOf = Set(grammar.typeNames.matches(in: request.words, at: index).filter { $0.length == length }.map(\.value.type))
             guard !(actsOnWhole && !nounOf.isEmpty), nounOf.isDisjoint(with: actsOn) else { continue }
-            // A noun that says what it is about or when is the type: "Hannah's email about the party" is a mail.
+            // A noun that says what it is about, when or another of its values is the type: "Hannah's email about the
+            // party", "Montse's email from yesterday" are mails.
             let next = index + length
             if !nounOf.isEmpty, request.words.indices.contains(next),
-               vocabulary.topicMarkers.contains(request.words[next]) || vocabulary.time.namesATime(in: request.words, at: next) {
+               vocabulary.topicMarkers.contains(request.words[next]) || vocabulary.time.namesATime(in: request.words, at: next)
+                || grammar.cues.contains(in: request.words, at: next) && !(changing != nil && vocabulary.newValueMarkers.contains(request.words[next])) {
                 continue
             }
             let paths = matches.filter { $0.length == length }.map(\.value)

@@ -386,7 +386,8 @@ public struct RequestVocabulary: Sendable {
         clauseStartingPointers = try words(references.clauseStarting)
         countedPointers = try PhraseTable((references.counted ?? [:]).map { ($0.key, $0.value) })
         pluralPointers = try phrases(references.plural + (references.counted ?? [:]).keys.sorted())
-        personPointers = try phrases(references.person)
+        // A variant's own word that spells a pronoun of the first language's is not one (Spanish "he" is "I have").
+        personPointers = try phrases(references.person.filter { !(references.notPerson ?? []).contains($0) })
         personDeterminers = try phrases(references.personDeterminers)
         onScreen = try phrases(references.onScreen)
         one = try phrases(references.one)
@@ -520,7 +521,7 @@ public struct RequestVocabulary: Sendable {
             let ordinals: [String: Int]
             let counted, placesAfterNoun: [String: Int]?
             let previous, next, latest, earliest, beforeThis, afterThis, above, below, thingsOrPeople, other: [String]
-            let others, oneAfterArticle, comparatives, countedFromEnd: [String]?
+            let others, oneAfterArticle, comparatives, countedFromEnd, notPerson: [String]?
         }
         struct Time: Decodable {
             struct Day: Decodable {
