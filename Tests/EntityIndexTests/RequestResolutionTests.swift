@@ -91,6 +91,24 @@ import Testing
         #expect(!moving.results.contains { $0.identifier.id == "osteo" && $0.score >= Resolution.minimumScore })
     }
 
+    @Test func aCompoundEndingWithAContainersNounNamesTheContainer() throws {
+        // "Einkaufsliste" is the list "Einkaufen": the noun "liste" and its linking "s" are no part of the name.
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "reminders.list", id: "shopping", properties: ["title": "Einkaufen"]),
+            Entity(type: "reminders.list", id: "work", properties: ["title": "Arbeit"]),
+            Entity(type: "reminders.reminder", id: "soil", properties: ["title": "Erde für den Garten", "isCompleted": false,
+                                                                         "list": ["type": "reminders.list", "id": "shopping"]]),
+            Entity(type: "reminders.reminder", id: "bread", properties: ["title": "Brot", "isCompleted": true,
+                                                                          "list": ["type": "reminders.list", "id": "shopping"]]),
+            Entity(type: "reminders.reminder", id: "copies", properties: ["title": "Kopien machen", "isCompleted": false,
+                                                                           "list": ["type": "reminders.list", "id": "work"]]),
+        ])
+        let open = try index.resolve(SearchQuery("was steht noch offen auf der Einkaufsliste?"))
+        #expect(open.results.first?.identifier.id == "soil")
+        #expect(!open.results.contains { $0.identifier.id != "soil" && $0.score >= Resolution.minimumScore })
+    }
+
     @Test func whatIsMovedIsWhatIsStillAhead() throws {
         let index = try EntityIndex()
         func event(_ id: String, _ title: String, _ start: String) -> Entity {

@@ -9,6 +9,9 @@ final class RequestGrammar: Sendable {
     let schemas: SchemaRegistry
     /// Nouns for types, singular and plural ("meeting", "meetings").
     let typeNames: PhraseTable<TypeName>
+    /// Nouns of one word for each type, of four letters or more, that may end a
+    /// compound naming one ("einkaufsliste": a list).
+    private let compoundEndings: [EntityType: [String]]
 
     /// A type a noun names, and whether the noun is plural.
     struct TypeName: Sendable, Hashable {
@@ -92,6 +95,11 @@ final class RequestGrammar: Sendable {
             }
         }
         self.withdrawnTerms = withdrawnTerms
+        compoundEndings = typeNames.reduce(into: [:]) { endings, entry in
+            if let words = try? normalizedWords(in: entry.0), words.count == 1, words[0].count >= 4 {
+                endings[entry.1.type, default: []].append(words[0])
+            }
+        }
         var partStates: [EntityType: [(path: String, state: String)]] = [:]
         for schema in schemas.domains.flatMap(\.types) where !schema.isTransient {
             for property in schema.properties {
@@ -182,7 +190,8 @@ final class RequestGrammar: Sendable {
             .first { word == $0 || Self.plurals(of: $0).contains(word) } ?? word
     }
 
-    /// Words without the nouns of a type ("groceries list" -> "groceries" for lists).
+    /// Words without the nouns of a type ("groceries list" -> "groceries" for
+    /// lists), also where a compound ends with one ("einkaufsliste" -> "einkaufs").
     func withoutNames(of type: EntityType, in words: [String]) -> [String] {
         var kept: [String] = []
         var index = 0
@@ -190,10 +199,19 @@ final class RequestGrammar: Sendable {
             if let match = typeNames.matches(in: words, at: index).first(where: { $0.value.type == type }) {
                 index += match.length
             } else {
-                kept.append(words[index])
+                kept.append(withoutNounEnding(of: type, words[index]))
                 index += 1
             }
         }
         return kept
+    }
+
+    /// A word without a noun of a type that ends it, and the linking "s" before
+    /// that noun, when what is left could be a word of its own ("einkaufsliste":
+    /// "einkauf", which names the list "Einkaufen" as a name's first letters do).
+    private func withoutNounEnding(of type: EntityType, _ word: String) -> String {
+        guard let ending = compoundEndings[type]?.first(where: { word.hasSuffix($0) && word.count - $0.count >= 3 }) else { return word }
+        let head = word.dropLast(ending.count)
+        return String(head.last == "s" && head.count > 4 ? head.dropLast() : head)
     }
 }
