@@ -706,6 +706,10 @@ import Testing
         // What is not a time after "for" stays words to find.
         let vet = try read("set the reminder for the vet as done")
         #expect(vet.command?.arguments.map(\.role) == ["state"] && vet.contentWords == ["vet"])
+        // A new time said from the old one is kept as said, and is no time to find the entity by.
+        let after = try read("move the kitchen cabinet install to the Tuesday after")
+        #expect(after.time == nil && after.contentWords == ["kitchen", "cabinet", "install"])
+        #expect(after.command?.arguments.first.map { $0.role == "time" && $0.words == ["the", "tuesday", "after"] && $0.date == nil } == true)
     }
 
     @Test func timeWordsBecomeRangesOnTheClock() throws {
