@@ -135,7 +135,9 @@ struct TimeExpressionReader {
                 if let range = minutes, span.duration <= 90_000 {
                     let day = clock.startOfDay(span.start)
                     from = max(from!, clock.date(day, minutes: range.lowerBound))
-                    to = min(to!, clock.date(day, minutes: range.upperBound))
+                    // A night runs on past midnight into the small hours ("last night" at 01:30).
+                    let end = clock.date(day, minutes: range.upperBound)
+                    to = range.upperBound > 24 * 60 ? max(to!, end) : min(to!, end)
                     minutes = nil
                 }
             }
