@@ -78,6 +78,7 @@ import Testing
         // A time after "about" is what it is about.
         let about = try read("reply to Tomek about Saturday")
         #expect(about.time == nil && about.contentWords.contains("saturday"))
+        #expect(try read("reply to Kenji about the July containers").time == nil)
         // So is one after what it is about: the coach said it today, of tomorrow's training.
         let coach = try read("what did the coach say about training tomorrow")
         #expect(coach.time == nil && coach.contentWords.contains("tomorrow"))
@@ -244,6 +245,9 @@ import Testing
         #expect(spanish.time?.from == day("2026-03-13") && spanish.contentWords == ["pagar", "alquiler"])
         // An honorific joined to a name (ja.json's) is no part of it, possessive or not; a hyphenated word stays whole.
         #expect(try read("emails from Takahashi-sensei").cues.first?.words == ["takahashi"])
+        // So is one said as a word of its own after a name, but not a word of a name ("San Juan").
+        #expect(try read("mails from Yamamoto san").cues.first?.words == ["yamamoto"])
+        #expect(try read("the Mercado de San Juan visit").contentWords.contains("san"))
         #expect(try read("reply to Yamamoto-san's mail").cues.first.map { $0.words == ["yamamoto"] && $0.isPossessive } == true)
         #expect(try read("the follow-up with Lena").identifiers == ["follow-up"])
         // fr.json's, es.json's and de.json's anchors: what comes before or after an entity named.

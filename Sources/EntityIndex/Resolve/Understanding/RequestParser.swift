@@ -82,8 +82,12 @@ struct RequestParser {
         var time = reader.read(&request, dates: takeNumericDates(in: text, &request))
         for position in remarks { request.taken[position] = false }
         let said = request.words.indices.filter { request.taken[$0] && !beforeTime.taken[$0] }
-        if let first = said.first,
-           first > 0 && vocabulary.topicMarkers.contains(request.words[first - 1]) || saysAttribute(said, in: beforeTime)
+        // Right after "about", or after "about" and an article ("about the July containers").
+        func followsTopicMarker(_ position: Int) -> Bool {
+            let marker = position > 1 && vocabulary.articles.contains(request.words[position - 1]) ? position - 2 : position - 1
+            return marker >= 0 && vocabulary.topicMarkers.contains(request.words[marker])
+        }
+        if let first = said.first, followsTopicMarker(first) || saysAttribute(said, in: beforeTime)
             || speaksOfPast && (time.time?.from.map { $0 > clock.now } ?? false) && saysAfterTopicMarker(first, in: beforeTime) {
             // "reply to Tomek about Saturday": a time said after "about" is what it is about, not when; so is
             // one ahead said of what was said before ("what did the coach say about training tomorrow").
@@ -291,11 +295,22 @@ struct RequestParser {
         }
     }
 
-    /// The text with each honorific joined to a name by a hyphen left out:
-    /// "has Yamamoto-san's mail come" asks for Yamamoto's.
+    /// The text with each honorific after a name left out, joined by a hyphen
+    /// ("has Yamamoto-san's mail come" asks for Yamamoto's) or said as a word
+    /// of its own before a word that says nothing to find or the end ("reply
+    /// to Yamamoto san about…"; not "Mercado de San Juan").
     func withoutHonorifics(_ text: String) -> String {
-        guard text.contains("-"), !vocabulary.honorifics.isEmpty else { return text }
-        return text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+        guard !vocabulary.honorifics.isEmpty else { return text }
+        let tokens = text.split(separator: " ", omittingEmptySubsequences: false)
+        func plain(_ index: Int) -> String? {
+            tokens.indices.contains(index) ? tokens[index].lowercased().trimmingCharacters(in: .punctuationCharacters) : nil
+        }
+        return tokens.indices.compactMap { index -> String? in
+            let token = tokens[index]
+            if let word = plain(index), vocabulary.honorifics.contains(word), let name = plain(index - 1), !name.isEmpty,
+               !vocabulary.ignored.contains(name), plain(index + 1).map({ $0.isEmpty || vocabulary.ignored.contains($0) }) ?? true {
+                return token.last.map { $0.isPunctuation ? String($0) : "" } ?? ""
+            }
             guard let hyphen = token.lastIndex(of: "-"), hyphen > token.startIndex,
                   token[token.index(before: hyphen)].isLetter else { return String(token) }
             let suffix = token[token.index(after: hyphen)...]
