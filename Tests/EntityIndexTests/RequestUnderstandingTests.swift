@@ -751,6 +751,9 @@ import Testing
         #expect(compound.time?.from == day("2026-03-14").addingTimeInterval(5 * 3_600) && !compound.contentWords.contains("samstagvormittag"))
         // A weekday after a week is that week's: "last week Wednesday", "letzte Woche Mittwoch".
         #expect(try read("what did Tobi ask me last week Wednesday").time?.from == day("2026-03-04"))
+        // So is one before it: "Thursday next week", "el jueves de la semana que viene".
+        #expect(try read("what's on Thursday next week").time?.from == day("2026-03-19"))
+        #expect(try read("¿qué hay el jueves de la semana que viene?").time?.from == day("2026-03-19"))
         #expect(try read("was hat Tobi letzte Woche Mittwoch gefragt").time?.from == day("2026-03-04"))
         let invoice = try read("the April invoice from yesterday")
         #expect(invoice.time?.from == day("2026-03-11") && invoice.contentWords.contains("april"))
