@@ -550,6 +550,7 @@ import Testing
         let about = try read("the email from Ana about the meeting")
         #expect(about.types == ["mail.message"] && about.contentWords == ["meeting"])
         #expect(try read("the pics from the climbing session").types == ["photos.asset"])
+        #expect(try read("my daughter's email with the pictures from the lunch").types == ["mail.message"])
         #expect(try read("emails and messages from Ana").types == ["mail.message", "messages.message"])
         // A noun before "one" that names no type the command acts on describes the one.
         let album = try read("move the album one to August")

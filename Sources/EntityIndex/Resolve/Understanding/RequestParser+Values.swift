@@ -193,11 +193,11 @@ extension RequestParser {
     }
 
     /// Whether the words between a type noun and a later position begin what
-    /// describes it: a topic ("about", "regarding") or a cue of its types ("from").
+    /// describes it: a topic ("about", "regarding") or a cue ("from", "with":
+    /// "the email with the pictures" is an email).
     private func describes(_ head: (end: Int, types: Set<EntityType>), upTo index: Int, in request: RequestWords) -> Bool {
         (head.end..<index).contains { position in
-            vocabulary.topicMarkers.contains(request.words[position])
-                || grammar.cues.matches(in: request.words, at: position, usable: request.isFree).contains { head.types.contains($0.value.type) }
+            vocabulary.topicMarkers.contains(request.words[position]) || grammar.cues.contains(in: request.words, at: position)
         }
     }
 
