@@ -109,6 +109,21 @@ import Testing
         #expect(!open.results.contains { $0.identifier.id != "soil" && $0.score >= Resolution.minimumScore })
     }
 
+    @Test func aPronounAfterWhatItMayStandForIsNoScreenReferenceWhenNothingIsShown() throws {
+        // "his" may be the dog's: with nothing shown, the words are searched, and no verdict is given on whose.
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "calendar.event", id: "vet", properties: ["title": "Vet – Frijol's shots", "startDate": "2026-03-20T09:00:00Z",
+                                                                   "notes": "Rabies booster for the dog."]),
+            Entity(type: "calendar.event", id: "party", properties: ["title": "Birthday party", "startDate": "2026-03-21T18:00:00Z"]),
+        ])
+        let shots = try index.resolve(SearchQuery("when's the dog getting his shots", now: sampleNow))
+        #expect(shots.results.first?.identifier.id == "vet")
+        #expect(shots.status != .resolved)
+        // Said first, it points at someone on screen, and there is no one.
+        #expect(try index.resolve(SearchQuery("her party", now: sampleNow)).status == .notFound)
+    }
+
     @Test func whatIsMovedIsWhatIsStillAhead() throws {
         let index = try EntityIndex()
         func event(_ id: String, _ title: String, _ start: String) -> Entity {

@@ -60,9 +60,15 @@ struct RequestSearch {
                 // "is Pilar inviting friends to her party": else someone the request names, searched as a word,
                 // or the value of another cue ("Kay's email with her flight number").
                 let namesSomeone = interpretation.cues.contains { !$0.isOnScreen && !$0.words.isEmpty }
-                guard try namesSomeone || interpretation.contentWords.contains(where: { !(try matcher.mentionTerms(forWord: $0)).isEmpty }) else {
+                if try namesSomeone || interpretation.contentWords.contains(where: { !(try matcher.mentionTerms(forWord: $0)).isEmpty }) {
+                    continue
+                }
+                // With nothing shown, whose it is may have been said before it ("when's the dog getting his shots"):
+                // the words are searched, and what holds them does not account for whose. Else nothing is meant.
+                guard cue.mayReferBack, screen.visible.isEmpty, screen.focused == nil, !interpretation.contentWords.isEmpty else {
                     return ([], try text(for: interpretation))
                 }
+                unheldValues += 1
                 continue
             }
             if try ownerIsThePersonAskedFor(cue, types: interpretation.types) {

@@ -166,6 +166,9 @@ public struct RequestInterpretation: Sendable, Hashable {
         /// Whether the value is the person on screen ("her birthday dinner"),
         /// rather than named by `words`.
         public var isOnScreen = false
+        /// For a value on screen: whether words said before it may be whose
+        /// it is ("when's the dog getting his shots"), when nothing is shown.
+        public var mayReferBack = false
     }
 
     /// A property of a type.

@@ -161,7 +161,9 @@ extension RequestParser {
         for index in request.words.indices where request.isFree(index) {
             if let (length, _) = request.match(vocabulary.personDeterminers, at: index), isContent(at: index + length, in: request),
                !grammar.propertyNames.contains(in: request.words, at: index + length) {
-                cues.append(.init(properties: [], words: [], cue: request[index..<index + length], isPossessive: true, isOnScreen: true))
+                let saidBefore = (0..<index).contains { isContent(at: $0, in: request) }
+                cues.append(.init(properties: [], words: [], cue: request[index..<index + length], isPossessive: true, isOnScreen: true,
+                                  mayReferBack: saidBefore))
                 request.take(index..<index + length)
             } else if let (length, count) = request.match(vocabulary.countedPointers, at: index) {
                 found(.plural, index..<index + length)
