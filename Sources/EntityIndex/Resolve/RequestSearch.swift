@@ -155,17 +155,17 @@ struct RequestSearch {
             // A word that names someone or something others refer to ("which shift is Kenji doing") means that
             // one: the words linked to it in meaning are other names ("Takahashi"), not other words for it.
             let names = Set(mentions.filter { !$0.value.isEmpty }.keys)
-            if request.usesMeaning, !plan.requiresAllWords {
-                try text.addMeaning(to: &plan)
+            func addMeaning(expandingEveryWord: Bool = false) throws {
+                try text.addMeaning(to: &plan, expandingEveryWord: expandingEveryWord)
                 for name in names { plan.entityNeighbours[name] = nil }
             }
+            if request.usesMeaning, !plan.requiresAllWords { try addMeaning() }
             let pool = max(request.limit, Self.poolSize)
             var matches = try text.candidates(for: plan, property: request.property, filter: narrowed, limit: pool)
             if matches.isEmpty, request.usesMeaning, plan.expansions.isEmpty, !plan.requiresAllWords {
                 // No entity of those holds the words: look for what they mean.
                 plan.usesMeaning = false
-                try text.addMeaning(to: &plan, expandingEveryWord: true)
-                for name in names { plan.entityNeighbours[name] = nil }
+                try addMeaning(expandingEveryWord: true)
                 matches = try text.candidates(for: plan, property: request.property, filter: narrowed, limit: pool)
             }
             if matches.isEmpty, !cueQueries.isEmpty {

@@ -191,7 +191,7 @@ final class RequestGrammar: Sendable {
     }
 
     /// Words without the nouns of a type ("groceries list" -> "groceries" for
-    /// lists), also where a compound ends with one ("einkaufsliste" -> "einkaufs").
+    /// lists), also where a compound ends with one ("einkaufsliste" -> "einkauf").
     func withoutNames(of type: EntityType, in words: [String]) -> [String] {
         var kept: [String] = []
         var index = 0
