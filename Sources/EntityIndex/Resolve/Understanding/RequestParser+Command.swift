@@ -105,9 +105,11 @@ extension RequestParser {
                     argument.date = date
                 } else if span.contains(where: { grammar.typeNames.contains(in: request.words, at: $0) }) {
                     argument.role = "destination"  // "move it to the groceries list": where it goes, not what is wanted
-                } else if !span.contains(where: { vocabulary.time.namesATime(in: request.words, at: $0) }) {
+                } else if span.contains(where: { vocabulary.time.namesATime(in: request.words, at: $0) }) {
+                    // "to the Tuesday after": a new time said from the old one, kept as said, and no time to find.
+                } else {
                     continue
-                }  // "to the Tuesday after": a new time relative to the old, kept as said and no time to find
+                }
             }
             found.command.arguments.insert(argument, at: 0)
             request.take(marker.index..<spanEnd)

@@ -305,7 +305,7 @@ struct RequestParser {
         func plain(_ index: Int) -> String? {
             tokens.indices.contains(index) ? tokens[index].lowercased().trimmingCharacters(in: .punctuationCharacters) : nil
         }
-        return tokens.indices.compactMap { index -> String? in
+        return tokens.indices.map { index -> String in
             let token = tokens[index]
             if let word = plain(index), vocabulary.honorifics.contains(word), let name = plain(index - 1), !name.isEmpty,
                !vocabulary.ignored.contains(name), plain(index + 1).map({ $0.isEmpty || vocabulary.ignored.contains($0) }) ?? true {

@@ -24,7 +24,7 @@ public struct RequestVocabulary: Sendable {
     /// earlier in the request: "what have I got on Friday" is having, not the past.
     let presentAfter: [String: Set<String>]
     /// Words that, soon after a past-tense word, make it speak of what is
-    /// still to come: "what was I supposed to bring", "we were going to meet".
+    /// still to come: "what was I supposed to bring", "what was I gonna get Mum".
     let aheadAfterPast: Set<String>
     let commands: PhraseTable<CommandEntry>
     let focusedPointers: PhraseTable<Void>
