@@ -164,7 +164,7 @@ extension RequestParser {
             case nil: break
             }
             if !fitting.isEmpty, named.isDisjoint(with: fitting), vocabulary.one.contains(in: request.words, at: index + length) { continue }
-            if let head, named.isDisjoint(with: head.types), describes(head, upTo: index, in: request) {
+            if let head, named.isDisjoint(with: head.types), describes(after: head.end, upTo: index, in: request) {
                 // "the email from Ana about the meeting", "the pics from the climbing session": a noun in what
                 // describes the first one said tells what it is about, not what is wanted; its words are searched.
                 continue
@@ -195,8 +195,8 @@ extension RequestParser {
     /// Whether the words between a type noun and a later position begin what
     /// describes it: a topic ("about", "regarding") or a cue ("from", "with":
     /// "the email with the pictures" is an email).
-    private func describes(_ head: (end: Int, types: Set<EntityType>), upTo index: Int, in request: RequestWords) -> Bool {
-        (head.end..<index).contains { position in
+    private func describes(after end: Int, upTo index: Int, in request: RequestWords) -> Bool {
+        (end..<index).contains { position in
             vocabulary.topicMarkers.contains(request.words[position]) || grammar.cues.contains(in: request.words, at: position)
         }
     }

@@ -302,13 +302,12 @@ struct RequestParser {
     func withoutHonorifics(_ text: String) -> String {
         guard !vocabulary.honorifics.isEmpty else { return text }
         let tokens = text.split(separator: " ", omittingEmptySubsequences: false)
-        func plain(_ index: Int) -> String? {
-            tokens.indices.contains(index) ? tokens[index].lowercased().trimmingCharacters(in: .punctuationCharacters) : nil
-        }
+        let plain = tokens.map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+        guard text.contains("-") || plain.contains(where: vocabulary.honorifics.contains) else { return text }
         return tokens.indices.map { index -> String in
             let token = tokens[index]
-            if let word = plain(index), vocabulary.honorifics.contains(word), let name = plain(index - 1), !name.isEmpty,
-               !vocabulary.ignored.contains(name), plain(index + 1).map({ $0.isEmpty || vocabulary.ignored.contains($0) }) ?? true {
+            if vocabulary.honorifics.contains(plain[index]), index > 0, !plain[index - 1].isEmpty, !vocabulary.ignored.contains(plain[index - 1]),
+               index + 1 == plain.count || plain[index + 1].isEmpty || vocabulary.ignored.contains(plain[index + 1]) {
                 return token.last.map { $0.isPunctuation ? String($0) : "" } ?? ""
             }
             guard let hyphen = token.lastIndex(of: "-"), hyphen > token.startIndex,

@@ -54,13 +54,14 @@ struct TimeExpressionReader {
                 // "The email from this morning about the July shipment", "the April invoice from yesterday": two
                 // times that cannot both hold. The narrower is when; the broader says what is wanted, as words.
                 if let said = before.span, let named = state.span, said.intersection(with: named) == nil {
-                    if named.duration >= said.duration, let day = sameWeekday(as: said, within: named) {
+                    if named.duration >= said.duration {
                         // "Thursday next week", "el jueves de la semana que viene": the weekday of the week said after it.
+                        guard let day = sameWeekday(as: said, within: named) else {
+                            state = before
+                            index += length
+                            continue
+                        }
                         state.span = day
-                    } else if named.duration >= said.duration {
-                        state = before
-                        index += length
-                        continue
                     } else if let day = sameWeekday(as: named, within: said) {
                         // "last week Wednesday", "letzte Woche Mittwoch": the weekday of the week said.
                         state.span = day
