@@ -59,13 +59,13 @@ import Testing
     /// tuned on may still be from them.
     static let floors: [String: [String: (recallAt1: Double, recallAt5: Double, mrr: Double)]] = [
         "tune": [
-            "command": (0.935, 0.973, 0.948), "language": (0.332, 0.499, 0.410), "meaning": (0.249, 0.431, 0.331),
+            "command": (0.935, 0.973, 0.948), "language": (0.374, 0.541, 0.452), "meaning": (0.249, 0.431, 0.331),
             "name": (0.963, 0.963, 0.969), "none": (0.999, 0.999, 0.999), "property": (0.934, 0.982, 0.967),
             "question": (0.741, 0.854, 0.794), "screen": (0.976, 0.999, 0.988), "time": (0.999, 0.991, 0.999),
             "typo": (0.943, 0.999, 0.971),
         ],
         "holdout": [
-            "command": (0.807, 0.884, 0.855), "language": (0.249, 0.416, 0.310), "meaning": (0.309, 0.499, 0.394),
+            "command": (0.807, 0.922, 0.868), "language": (0.249, 0.416, 0.310), "meaning": (0.309, 0.499, 0.394),
             "name": (0.999, 0.999, 0.999), "none": (0.999, 0.999, 0.999), "property": (0.908, 0.944, 0.946),
             "question": (0.726, 0.863, 0.777), "screen": (0.845, 0.845, 0.845), "time": (0.884, 0.999, 0.917),
             "typo": (0.999, 0.999, 0.999),
@@ -91,7 +91,7 @@ import Testing
             "screen": (0.912, 0.956, 0.934), "time": (0.999, 0.987, 0.999), "typo": (0.000, 0.999, 0.332),
         ],
         "toronto-holdout": [
-            "command": (0.785, 0.963, 0.873), "meaning": (0.499, 0.799, 0.632), "name": (0.999, 0.999, 0.999),
+            "command": (0.749, 0.963, 0.849), "meaning": (0.499, 0.799, 0.632), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.772, 0.954, 0.838),
             "screen": (0.799, 0.942, 0.866), "time": (0.732, 0.916, 0.818), "typo": (0.999, 0.999, 0.999),
         ],
@@ -101,8 +101,8 @@ import Testing
             "screen": (0.814, 0.999, 0.906), "time": (0.999, 0.999, 0.999), "typo": (0.999, 0.999, 0.999),
         ],
         "lyon-holdout": [
-            "command": (0.699, 0.849, 0.759), "meaning": (0.399, 0.999, 0.589), "name": (0.999, 0.999, 0.999),
-            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.691, 0.922, 0.781),
+            "command": (0.749, 0.899, 0.809), "meaning": (0.399, 0.999, 0.589), "name": (0.999, 0.999, 0.999),
+            "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.691, 0.999, 0.800),
             "screen": (0.845, 0.922, 0.868), "time": (0.999, 0.999, 0.999), "typo": (0.666, 0.932, 0.832),
         ],
         "dublin-holdout": [
@@ -145,7 +145,7 @@ import Testing
             "screen": (0.736, 0.841, 0.788), "time": (0.866, 0.932, 0.899), "typo": (0.666, 0.999, 0.832),
         ],
         "berlin-tune": [
-            "command": (0.599, 0.849, 0.695), "meaning": (0.221, 0.221, 0.235), "name": (0.999, 0.999, 0.999),
+            "command": (0.599, 0.849, 0.695), "meaning": (0.332, 0.332, 0.346), "name": (0.999, 0.999, 0.999),
             "none": (0.999, 0.999, 0.999), "property": (0.999, 0.999, 0.999), "question": (0.649, 0.899, 0.746),
             "screen": (0.713, 0.904, 0.801), "time": (0.932, 0.999, 0.946), "typo": (0.999, 0.999, 0.999),
         ],
@@ -172,7 +172,7 @@ import Testing
     ]
     /// The most requests of each part that may be answered `resolved` on a
     /// wrong entity (1 of 540, 3 of 220, none of 98, 1 of 97, none of 102 and
-    /// 102, 3 of 162, 1 of 105, 2 of 104, 6 of 207, of the three screen
+    /// 102, 4 of 162, 1 of 105, 2 of 104, 6 of 207, of the three screen
     /// sets' 120 and of Osaka's and Montréal's 100 and 100 none each, none of Berlin's tuned 100 nor of its
     /// held-out 100, 1 of Singapore's tuned 100 and 3 of its held-out 100, 1 of Barcelona's tuned 100 and none of its
     /// held-out 100 when last measured), and how many of
@@ -180,7 +180,7 @@ import Testing
     /// Dublin's, else none). The aim is under 2% and none.
     static let wrongResolvedCeiling: [String: (share: Double, noAnswer: Int)] = [
         "tune": (0.002, 0), "holdout": (0.014, 0), "practice-tune": (0.0, 0), "practice-holdout": (0.011, 0),
-        "krakow-tune": (0.0, 0), "krakow-holdout": (0.0, 0), "toronto-holdout": (0.019, 0),
+        "krakow-tune": (0.0, 0), "krakow-holdout": (0.0, 0), "toronto-holdout": (0.025, 0),
         "lyon-tune": (0.010, 0), "lyon-holdout": (0.020, 0), "dublin-holdout": (0.029, 1), "krakow-screens-tune": (0.0, 0),
         "practice-screens-tune": (0.0, 0), "lyon-screens-tune": (0.0, 0), "osaka-tune": (0.0, 0), "osaka-holdout": (0.0, 0),
         "montreal-tune": (0.0, 0), "montreal-holdout": (0.0, 0), "berlin-tune": (0.0, 0), "berlin-holdout": (0.0, 0),

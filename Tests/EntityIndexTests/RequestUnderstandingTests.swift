@@ -139,6 +139,15 @@ import Testing
         #expect(topic.types == ["messages.contact"])
         #expect(topic.contentWords == ["divs"])
         #expect(topic.command?.arguments.first?.role == "topic")
+        // Said back about something in words, it answers what the person wrote about it: her mail or message, or her.
+        let reply = try read("text Tomoko back about the comp entry deadline")
+        #expect(reply.types == ["mail.message", "messages.contact", "messages.message"])
+        #expect(reply.cues.first?.words == ["tomoko"])
+        #expect(reply.contentWords == ["comp", "entry", "deadline"])
+        // A day ahead said after "about" in a reply is what it is about, not when the message came.
+        let replyAbout = try read("reply to Kenji about going to Rokko on the 27th")
+        #expect(replyAbout.time == nil)
+        #expect(replyAbout.contentWords.contains("rokko"))
         // Said to oneself: what it is about is meant.
         let remind = try read("remind me about the dentist")
         #expect(remind.types.isEmpty)

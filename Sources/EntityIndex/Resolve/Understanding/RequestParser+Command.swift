@@ -63,7 +63,7 @@ extension RequestParser {
         if entry.answersAuthor { found.authorNamed = markAuthor(&request, after: body, entry: entry) }
         if entry.recipientFirst {
             let toSpeaker = request.isFree(body) && vocabulary.speaker.contains(request.words[body])
-            found.recipientIsTarget = takeRecipient(&request, after: body, entry: entry, into: &found.command)
+            found.recipientIsTarget = takeRecipient(&request, after: body, entry: entry, into: &found)
             // "remind me to answer this tomorrow": what is to be done is the command, on what it names.
             let afterMarker = (body..<request.count).last { request.taken[$0] }.map { $0 + 1 } ?? body + 1
             if toSpeaker, var later = try takeCommand(&request, from: afterMarker) {
@@ -287,13 +287,14 @@ extension RequestParser {
     }
 
     /// After a command said to someone: "text Amara back about it" (Amara is
-    /// whom to text, "it" the topic and the entity acted on; a topic that is
-    /// only words leaves her the one), "add Seán to the review" (the subject is
-    /// acted on), "text Arjun that the relay may cut out"
-    /// and "text her I'll be late" (the rest is the message). Whether the
-    /// person is what the command acts on.
+    /// whom to text, "it" the topic and the entity acted on), "text Tomoko back
+    /// about the comp deadline" (a reply: what she wrote about it is acted on),
+    /// "text Divs about Amma's gift" (a topic in words is said, and she is the
+    /// one), "add Seán to the review" (the subject is acted on), "text Arjun
+    /// that the relay may cut out" and "text her I'll be late" (the rest is the
+    /// message). Whether the person is what the command acts on.
     func takeRecipient(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry,
-                               into command: inout Interpretation.Command) -> Bool {
+                       into found: inout FoundCommand) -> Bool {
         if request.isFree(body), vocabulary.speaker.contains(request.words[body]) {
             // "remind me about the dentist", "text me the details": said to oneself, so what it is about is
             // meant; "remind me tomorrow to…": the marker may follow a time.
@@ -313,6 +314,17 @@ extension RequestParser {
             }
             let rest = (marker.index + marker.length..<request.count).filter(request.isUntaken)
             let recipient = (body..<marker.index).filter(request.isUntaken)
+            if marker.role == "reply" {
+                if let author = recipient.last, let said = rest.first, !pointsAtScreen(request, at: said) {
+                    // "text Tomoko back about the comp deadline": she wrote what is answered, the rest says what about.
+                    request.take(marker.index..<marker.index + marker.length)
+                    request.possessive[author] = true
+                    found.authorNamed = true
+                    found.command.actsOn = types(named: entry.repliesOn, properties: false)
+                    return false
+                }
+                marker.role = "topic"  // "text Amara back about it": what is pointed at is the topic
+            }
             // What comes before the marker points at a thing, not at someone: "this", "the Freebox one".
             let pointsAtThing = recipient.first.map { pointsAtScreen(request, at: $0) } ?? false
                 || recipient.contains { vocabulary.one.contains(in: request.words, at: $0) }
@@ -320,7 +332,7 @@ extension RequestParser {
                rest.allSatisfy({ !vocabulary.ignored.contains(request.words[$0]) }) {
                 // "email the insurance one to Alvin", "text this to Mum": what is pointed at is sent, to whom the
                 // name after the marker says.
-                command.arguments.append(.init(role: "recipient", words: rest.map { request.words[$0] }, date: nil))
+                found.command.arguments.append(.init(role: "recipient", words: rest.map { request.words[$0] }, date: nil))
                 request.take(marker.index..<request.count)
                 return false
             }
@@ -328,32 +340,32 @@ extension RequestParser {
             let isSaid = marker.role == "message"
                 || marker.role == "topic" && !recipient.isEmpty && !rest.isEmpty && !pointsAtScreen(request, at: rest[0])
             if isSaid {
-                command.arguments.append(.init(role: marker.role, words: rest.map { request.words[$0] }, date: nil))
+                found.command.arguments.append(.init(role: marker.role, words: rest.map { request.words[$0] }, date: nil))
                 request.take(marker.index..<request.count)
                 return true
             }
             if marker.role == "subject", pointsAtThing, !rest.isEmpty {
                 // "add this to my calendar", "add the Freebox one to my calendar": what is pointed at is acted
                 // on, and the rest says where it goes.
-                command.arguments.append(.init(role: "destination", words: rest.map { request.words[$0] }, date: nil))
+                found.command.arguments.append(.init(role: "destination", words: rest.map { request.words[$0] }, date: nil))
                 request.take(marker.index..<request.count)
                 return false
             }
             request.take(marker.index..<marker.index + marker.length)
             guard !rest.isEmpty, !recipient.isEmpty else { return true }
-            command.arguments.append(.init(role: "recipient", words: recipient.map { request.words[$0] }, date: nil))
+            found.command.arguments.append(.init(role: "recipient", words: recipient.map { request.words[$0] }, date: nil))
             request.take(body..<marker.index)
             return false
         }
         if let (length, _) = request.match(vocabulary.personPointers, at: body), body + length < request.count {
             let said = (body + length..<request.count).filter(request.isUntaken)
-            if !said.isEmpty { command.arguments.append(.init(role: "message", words: said.map { request.words[$0] }, date: nil)) }
+            if !said.isEmpty { found.command.arguments.append(.init(role: "message", words: said.map { request.words[$0] }, date: nil)) }
             request.take(body + length..<request.count)
         } else if let start = request.words.indices.dropFirst(body + 1).prefix(Self.longestRecipient).first(where: {
             request.isFree($0) && isSpeakerSubject(request.words[$0])
         }) {
             // "text Mama I'll be there Sunday": after whom it is said to, the speaker saying something is the message.
-            command.arguments.append(.init(role: "message", words: request[start..<request.count], date: nil))
+            found.command.arguments.append(.init(role: "message", words: request[start..<request.count], date: nil))
             request.take(start..<request.count)
         }
         return true

@@ -88,9 +88,11 @@ struct RequestParser {
             return marker >= 0 && vocabulary.topicMarkers.contains(request.words[marker])
         }
         if let first = said.first, followsTopicMarker(first) || saysAttribute(said, in: beforeTime)
-            || speaksOfPast && (time.time?.from.map { $0 > clock.now } ?? false) && saysAfterTopicMarker(first, in: beforeTime) {
+            || (speaksOfPast || command?.authorNamed == true) && (time.time?.from.map { $0 > clock.now } ?? false)
+                && saysAfterTopicMarker(first, in: beforeTime) {
             // "reply to Tomek about Saturday": a time said after "about" is what it is about, not when; so is
-            // one ahead said of what was said before ("what did the coach say about training tomorrow").
+            // one ahead said of what was said before ("what did the coach say about training tomorrow", "reply
+            // to Kenji about going to Rokko on the 27th").
             request = beforeTime
             time = TimeExpressionReader.Reading()
         }

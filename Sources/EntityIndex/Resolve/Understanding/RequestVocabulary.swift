@@ -170,6 +170,10 @@ public struct RequestVocabulary: Sendable {
         let asks: [String]
         /// What it acts on, as spoken type names ("archive": "mail", "note").
         let on: [String]
+        /// What it acts on when its "reply" marker says it answers the person
+        /// it is said to ("text Tomoko back about the deadline": her "mail" or
+        /// "message" about it, or her "contact" when she wrote none).
+        let repliesOn: [String]
         /// Whether it changes the entity ("delete", "reschedule", "mark"), rather than asks or shows.
         let changes: Bool
         /// The state it always sets, as flag words ("complete": "done"; "uncheck": "open"); empty if none.
@@ -376,7 +380,7 @@ public struct RequestVocabulary: Sendable {
                                          argument.markers.map { ($0, argument.role) }
                                      }),
                                      argumentRoles: Set((command.arguments ?? []).map(\.role)), many: command.many ?? false,
-                                     asks: command.asks ?? [], on: command.on ?? [], changes: command.changes ?? false,
+                                     asks: command.asks ?? [], on: command.on ?? [], repliesOn: command.repliesOn ?? [], changes: command.changes ?? false,
                                      sets: try command.sets.map(normalizedWords(in:)) ?? [], liesAhead: command.ahead ?? false, shows: command.shows ?? false,
                                      answersAuthor: command.answersAuthor ?? false, asksAmount: command.amount ?? false)
             return command.phrases.map { ($0, entry) }
@@ -508,7 +512,7 @@ public struct RequestVocabulary: Sendable {
             let arguments: [Argument]?
             let many: Bool?
             let asks: [String]?
-            let on: [String]?
+            let on, repliesOn: [String]?
             let changes: Bool?
             let sets: String?
             let ahead: Bool?
