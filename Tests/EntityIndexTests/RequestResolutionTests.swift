@@ -484,6 +484,11 @@ import Testing
         #expect(try resolve("+351 21 555 0179").results.first?.identifier.id == "con-ines-carvalho")
         #expect(try resolve("who has a +351 number").results.first?.identifier.id == "con-ines-carvalho")
         #expect(try resolve("whose number ends in 0179").results.first?.identifier.id == "con-ines-carvalho")
+        #expect(try resolve("who's got a 495 number").results.first?.identifier.id == "con-olga-petrova")
+        // "that", after the number said, is the number: no screen is meant.
+        let whose = try resolve("21 555 0179, whose is that")
+        #expect(whose.status == .resolved)
+        #expect(whose.results.first?.identifier.id == "con-ines-carvalho")
         let station = try resolve("people at tycho-station", types: ["messages.contact"])
         #expect(station.results.count >= 8)
         #expect(station.results.allSatisfy { $0.identifier.type == "messages.contact" })

@@ -3,7 +3,7 @@ import Foundation
 /// The parts an identifier is also found by, so that a person need not say it
 /// whole: an email's local part and domain ("tycho-station" finds
 /// `zoe.muller@tycho-station.space`), a phone number without its country code,
-/// its last two groups ("555 0179") and last group ("0179"), and the country code alone ("+351").
+/// its area's code ("514"), its last two groups ("555 0179") and last group ("0179"), and the country code alone ("+351").
 enum IdentifierParts {
     /// The exact values (as `IndexLayout.exactValue` writes them) an identifier
     /// is found by besides its whole `value`; `phoneDigits` are the text's, when it is a phone number.
@@ -39,8 +39,9 @@ enum IdentifierParts {
         return sawPlus ? "+" + digits : digits
     }
 
-    /// "+351 21 555 0179": "351215550179", "215550179" and "+351" (the country
-    /// code is the first group after the "+", as people write numbers).
+    /// "+351 21 555 0179": "351215550179", "215550179", "+351", "21", "5550179"
+    /// and "0179" (the country code is the first group after the "+", and the
+    /// area's code the next, as people write numbers).
     private static func phoneParts(of text: String, digits: String) -> [String] {
         guard digits.hasPrefix("+") else { return [] }
         let groups = text.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().split(whereSeparator: { !$0.isNumber })
@@ -50,6 +51,7 @@ enum IdentifierParts {
             parts.append("+" + country)
         }
         if groups.count > 3 {
+            parts.append(String(groups[1]))  // the area's code: "a 514 number"
             parts.append(groups.suffix(2).joined())  // the local number, as people quote it: "555 0179"
         }
         if groups.count > 2, let last = groups.last, last.count >= 3 {

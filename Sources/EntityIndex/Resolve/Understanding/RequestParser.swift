@@ -130,6 +130,11 @@ struct RequestParser {
         // "the one after the staff meeting, move it": the anchor says which one; "it", in the
         // command's later clause, is that one.
         interpretation.reference = commandLater && interpretation.anchor != nil && reference?.kind == .pointer ? nil : reference
+        if reference?.kind == .pointer, let pointer = reference?.words, pointer.count == 1, let said = request.protected.lastIndex(of: true),
+           request.words.indices.contains(where: { $0 > said && request.words[$0] == pointer[0] }) {
+            // "416 555 0139, whose is that": a pointer after a number or an address said points back at it.
+            interpretation.reference = nil
+        }
         if let anchor = interpretation.anchor, reference == nil || reference?.kind == .pointer, let place = placeBeside(anchor) {
             // "the one before the last": beside a place on screen, not after an entity named "the last".
             interpretation.anchor = nil
