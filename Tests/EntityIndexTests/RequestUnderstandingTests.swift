@@ -248,6 +248,10 @@ import Testing
         let call = try read("ruf die Physio an, ich bin spät dran")
         #expect(call.command?.name == "call" && call.contentWords == ["physio"])
         #expect(call.command?.arguments.first?.words == ["ich", "bin", "spat", "dran"])
+        // A short request has room for one: a command only German knows, said first.
+        let short = try read("ruf Mama an")
+        #expect(short.command?.name == "call" && short.contentWords == ["mama"])
+        #expect(try read("Chez Lévêque").command == nil)
         let french = try read("c'est quand le rendez-vous avec le comptable ?")
         #expect(french.command?.name == "when" && french.types == ["calendar.event"] && french.cues.first?.words == ["comptable"])
         let spanish = try read("¿cuándo tengo que pagar el alquiler del viernes?")
@@ -336,6 +340,8 @@ import Testing
         // German verbs of sending say whom it is from, and may end the clause, after a time.
         let marta = try read("was hat Marta vorgestern abend geschrieben")
         #expect(marta.cues.map(\.words) == [["marta"]] && marta.time != nil)
+        // The one who sent may come before the speaker and a helping verb, as French says it.
+        #expect(try read("montre-moi les messages que Papa m'a envoyés").cues.map(\.words) == [["papa"]])
         // In Spanish and French the one who sent may follow the verb.
         #expect(try read("¿qué dijo Rosa del menú?").cues.map(\.words).first == ["rosa"])
         // A verb of sending may begin the request.
@@ -402,6 +408,12 @@ import Testing
         // The new time ends with its clause; "same time" keeps the hour and says nothing to find.
         let same = try read("move the last one to Thursday, same time")
         #expect(same.command?.arguments.map(\.words) == [["thursday"]] && same.time == nil && same.contentWords.isEmpty)
+    }
+
+    @Test func aFlagBeforeAnotherTypesNounDescribesThatThing() throws {
+        // In the mail, "the new appointment" is a new time, not an unread mail.
+        #expect(try read("when's the new appointment again?", types: ["mail.message"]).flags.isEmpty)
+        #expect(try read("the new mails", types: ["mail.message"]).flags.map(\.words) == [["new"]])
     }
 
     @Test func aFlagThatSaysTheStateACommandSetsIsNoFilter() throws {

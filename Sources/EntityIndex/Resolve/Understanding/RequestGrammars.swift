@@ -1,7 +1,8 @@
 /// The grammar each request is read with: the main vocabulary's, or a
 /// variant's (`RequestVocabulary.variants`) when the request says at least
 /// `variantEvidence` of the words only that variant's table brings ("wann kam
-/// der Kostenvoranschlag": German).
+/// der Kostenvoranschlag": German), or begins a short request with a command
+/// only that variant knows ("ruf Mama an").
 struct RequestGrammars: Sendable {
     /// The grammar of the main vocabulary.
     let main: RequestGrammar
@@ -9,6 +10,8 @@ struct RequestGrammars: Sendable {
     private let variants: [(ownWords: Set<String>, grammar: RequestGrammar)]
     /// The fewest of a variant's own words that make a request its language.
     static let variantEvidence = 2
+    /// The most words a request may have for a command only a variant knows, said first, to make it that variant's language.
+    static let shortRequest = 3
 
     init(vocabulary: RequestVocabulary, schemas: SchemaRegistry) throws {
         main = try RequestGrammar(vocabulary: vocabulary, schemas: schemas)
@@ -23,7 +26,9 @@ struct RequestGrammars: Sendable {
     func grammar(for text: String) -> RequestGrammar {
         guard !variants.isEmpty, let words = try? normalizedWords(in: text) else { return main }
         let best = variants.map { variant in (words.filter(variant.ownWords.contains).count, variant.grammar) }.max { $0.0 < $1.0 }
-        guard let best, best.0 >= Self.variantEvidence else { return main }
-        return best.1
+        if let best, best.0 >= Self.variantEvidence { return best.1 }
+        // A request of a few words has room for one only, the command it begins with: "ruf Mama an".
+        guard words.count <= Self.shortRequest, let first = words.first else { return main }
+        return variants.first { $0.ownWords.contains(first) && $0.grammar.vocabulary.commands.contains(in: words, at: 0) }?.grammar ?? main
     }
 }

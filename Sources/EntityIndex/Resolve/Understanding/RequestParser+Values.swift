@@ -265,6 +265,9 @@ extension RequestParser {
                 while end < request.count, isContent(at: end, in: request), !isReferenceNoun(at: end, in: request) { end += 1 }
                 guard isReferenceNoun(at: end, in: request) else { continue }
             }
+            // "when's the new appointment" asked of a mail: said right before another type's noun, it describes that.
+            let nounTypes = Set(grammar.typeNames.matches(in: request.words, at: index + length).map(\.value.type))
+            if !types.isEmpty, !nounTypes.isEmpty, nounTypes.isDisjoint(with: types) { continue }
             if asState || (declares && isDeclared(at: index, length: length, in: request)) {
                 states.append(.init(role: "state", words: request[index..<index + length], date: nil))
                 request.take(index..<index + length)
@@ -419,6 +422,9 @@ extension RequestParser {
 
     /// "what did Arjun send", "everything Hugo emailed me": whoever does it is
     /// the value of the agent's cue (from Arjun), and the verb may say the type (mail).
+    /// The most small words between an agent and its verb ("m'a", "me ha").
+    static let wordsBeforeAgentVerb = 2
+
     func takeAgents(_ request: inout RequestWords, types: Set<EntityType>)
         -> (cues: [Interpretation.PropertyCue], types: Set<EntityType>) {
         var cues: [Interpretation.PropertyCue] = []
@@ -429,6 +435,11 @@ extension RequestParser {
             // ("was hat Marta vorgestern abend geschrieben": the verb ends the clause, after the time).
             var agent: [Int] = []
             var position = index - 1
+            // "que Papa m'a envoyés", "lo que Rosa me ha escrito": up to two small words may come between them.
+            while position >= 0, index - position <= Self.wordsBeforeAgentVerb, !leadsToVerb(index - 1, in: request), request.isFree(position),
+                  vocabulary.ignored.contains(request.words[position]) {
+                position -= 1
+            }
             while position >= 0, agent.count < 3, index - position <= 6, request.taken[position] || isContent(at: position, in: request) {
                 if request.isFree(position) { agent.insert(position, at: 0) }
                 position -= 1
