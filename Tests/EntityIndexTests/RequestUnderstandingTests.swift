@@ -410,6 +410,14 @@ import Testing
         #expect(same.command?.arguments.map(\.words) == [["thursday"]] && same.time == nil && same.contentWords.isEmpty)
     }
 
+    @Test func aNounInWhatSomethingIsAboutIsNoTypeWanted() throws {
+        // What the school sent is about the show: no event is asked for, and the noun is a word to find.
+        let show = try read("did the school send anything about the show?")
+        #expect(show.types.isEmpty && show.contentWords.contains("show"))
+        // "what about the show" asks for the show.
+        #expect(try read("what about the meeting").types == ["calendar.event"])
+    }
+
     @Test func aFlagBeforeAnotherTypesNounDescribesThatThing() throws {
         // In the mail, "the new appointment" is a new time, not an unread mail.
         #expect(try read("when's the new appointment again?", types: ["mail.message"]).flags.isEmpty)
@@ -833,6 +841,9 @@ import Testing
             let end = try #require(try read(text).time)
             #expect(end.from == sampleNow && end.to == day("2026-04-01"))
         }
+        // The end of a month that is over is its last third.
+        let january = try #require(try read("photos from the futsal tournament at the end of January").time)
+        #expect(january.from == day("2026-01-21") && january.to == day("2026-02-01"))
         let between = try #require(try read("meetings between 9 and 11 tomorrow").time)
         #expect(between.from == day("2026-03-13").addingTimeInterval(9 * 3_600))
         #expect(between.to == day("2026-03-13").addingTimeInterval(11 * 3_600))

@@ -169,6 +169,10 @@ extension RequestParser {
                 // describes the first one said tells what it is about, not what is wanted; its words are searched.
                 continue
             }
+            if head == nil, saysWhatSomethingIsAbout(before: index, in: request) {
+                // "did the school send anything about the end of year show": what was sent is about the show.
+                continue
+            }
             if let marker = formMarker(before: index, in: request) {
                 request.take(marker..<index + length)  // what it is made into: neither wanted nor words to find
                 continue
@@ -199,6 +203,15 @@ extension RequestParser {
         (end..<index).contains { position in
             vocabulary.topicMarkers.contains(request.words[position]) || grammar.cues.contains(in: request.words, at: position)
         }
+    }
+
+    /// Whether a position comes after a topic marker in its clause that
+    /// follows words saying something or a verb of sending ("did the school
+    /// send anything about the show"), not "what about the show".
+    private func saysWhatSomethingIsAbout(before index: Int, in request: RequestWords) -> Bool {
+        let clauseStart = request.clauseStarts.filter { $0 <= index }.max() ?? 0
+        guard let marker = (clauseStart..<index).last(where: { vocabulary.topicMarkers.contains(request.words[$0]) }) else { return false }
+        return (clauseStart..<marker).contains { isContent(at: $0, in: request) || vocabulary.agentVerbs.contains(in: request.words, at: $0) }
     }
 
     /// Where "as" or "into" begins before a type noun, right after a pointer

@@ -366,7 +366,8 @@ public struct RequestVocabulary: Sendable {
         }
         language = table.language
         fillers = try phrases(table.fillers)
-        ignored = try words(table.ignored).union(StopWords.english)
+        // "the school show": a stop word a table takes back is a word to find where no command takes it.
+        ignored = try words(table.ignored).union(StopWords.english.subtracting(words(table.notIgnored ?? [])))
         honorifics = try words(table.honorifics ?? [])
         // A variant's own word that spells a past form of the first language's is not one ("was" in German is "what").
         pastTense = try words(table.pastTense).subtracting(words(table.notPastTense ?? []))
@@ -559,7 +560,7 @@ public struct RequestVocabulary: Sendable {
         }
         let language: String
         let fillers, ignored, pastTense: [String]
-        let notPastTense: [String]?
+        let notPastTense, notIgnored: [String]?
         let presentAfter: [String: [String]]?
         let aheadAfterPast: [String]?
         let commands: [Command]

@@ -216,7 +216,8 @@ struct TimeExpressionReader {
         return nil
     }
 
-    /// "the rest of the week", "the rest of today": from now to the end of the unit or day.
+    /// "the rest of the week", "the rest of today": from now to the end of the
+    /// unit or day; the end of one that is over, its last third.
     private func restOf(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
         guard let (length, _) = request.match(words.restOf, at: index) else { return nil }
         let article = request.isFree(index + length) && words.articles.contains(request.words[index + length]) ? 1 : 0
@@ -228,7 +229,12 @@ struct TimeExpressionReader {
         } else {
             return nil
         }
-        state.from = max(state.from ?? clock.now, clock.now)
+        if interval.end <= clock.now {
+            // "at the end of January", said in February: its last third.
+            state.from = max(state.from ?? .distantPast, clock.startOfDay(interval.end.addingTimeInterval(-interval.duration / 3)))
+        } else {
+            state.from = max(state.from ?? clock.now, clock.now)
+        }
         state.name(interval)
         return length + named
     }
