@@ -418,6 +418,11 @@ import Testing
         #expect(try read("what about the meeting").types == ["calendar.event"])
     }
 
+    @Test func aContainersNounWithOneIsOneOfWhatItHolds() throws {
+        #expect(try read("the calendar one, put an alert on it for 6").types == ["calendar.event"])
+        #expect(try read("the calendar").types == ["calendar.calendar"])
+    }
+
     @Test func aFlagBeforeAnotherTypesNounDescribesThatThing() throws {
         // In the mail, "the new appointment" is a new time, not an unread mail.
         #expect(try read("when's the new appointment again?", types: ["mail.message"]).flags.isEmpty)
@@ -431,6 +436,9 @@ import Testing
         #expect(uncheck.command?.arguments.map(\.words) == [["open"]])
         #expect(uncheck.flags.isEmpty)
         #expect(uncheck.contentWords == ["sofa"])
+        // "Never finish" after "did I" is not done.
+        let never = try read("which of these did I never finish?")
+        #expect(never.flags.first.map { $0.value == false && $0.properties.map(\.path) == ["isCompleted"] } == true)
         // A command word that is a state of the type named right after it is that state.
         let openTasks = try read("open tasks on the groceries list")
         #expect(openTasks.command == nil)

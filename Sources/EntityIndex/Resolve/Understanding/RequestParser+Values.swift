@@ -163,7 +163,13 @@ extension RequestParser {
                 request.take(cue..<index)
             case nil: break
             }
-            if !fitting.isEmpty, named.isDisjoint(with: fitting), vocabulary.one.contains(in: request.words, at: index + length) { continue }
+            let saysOne = vocabulary.one.contains(in: request.words, at: index + length)
+            if saysOne, named.isDisjoint(with: grammar.personTypes) {
+                // "the calendar one": one of what a calendar holds; a container is never "one" on its own.
+                let held = named.filter { grammar.schemas.schema(for: $0)?.timeProperty == nil }.flatMap { grammar.timedReferrers[$0] ?? [] }
+                if !held.isEmpty { named = Set(held) }
+            }
+            if !fitting.isEmpty, named.isDisjoint(with: fitting), saysOne { continue }
             if let head, named.isDisjoint(with: head.types), describes(after: head.end, upTo: index, in: request) {
                 // "the email from Ana about the meeting", "the pics from the climbing session": a noun in what
                 // describes the first one said tells what it is about, not what is wanted; its words are searched.

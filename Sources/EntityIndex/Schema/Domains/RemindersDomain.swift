@@ -21,7 +21,7 @@ extension SchemaDomain {
                          PropertySchema("location", .oneOf([.place, .string]), words: .cues("at")),
                          PropertySchema("recurrence", .recurrence),
                          PropertySchema("isCompleted", .bool,
-                                        words: PropertyWords(whenTrue: ["done", "completed", "complete", "finished", "ticked off", "tick off",
+                                        words: PropertyWords(whenTrue: ["done", "completed", "complete", "finished", "finish", "ticked off", "tick off",
                                                                         "checked off", "check off", "crossed off", "cross off"],
                                                              whenFalse: ["open", "pending", "incomplete", "unfinished", "outstanding",
                                                                        "still to do", "left to do"])),
