@@ -919,6 +919,10 @@ import Testing
         let overdue = try read("overdue reminders")
         #expect(overdue.time?.to == sampleNow)
         #expect(overdue.flags.first?.value == false)
+        #expect(try read("which reminders are late").time?.to == sampleNow)
+        // Running late is delayed: no time, and a word to find.
+        let ship = try read("the email about the ship running late")
+        #expect(ship.time == nil && ship.contentWords == ["ship", "running", "late"])
         // Overdue said alone is what can be left undone, not a meeting that is over; "upcoming" is all that is planned.
         #expect(try read("anything overdue?").types == ["reminders.reminder"])
         #expect(try read("anything upcoming?").types == ["calendar.event", "reminders.reminder"])

@@ -220,6 +220,8 @@ public struct RequestVocabulary: Sendable {
         let now: PhraseTable<Void>, recent: PhraseTable<Void>
         let upcoming: PhraseTable<Void>, upcomingAlsoMeans: [String]
         let overdue: PhraseTable<Void>, overdueAlsoMeans: [String]
+        /// Words after which an overdue phrase says something is delayed, no time ("the ship running late").
+        let overdueNotAfter: Set<String>
         /// "The one with no date", "without a due date": what has no time at all.
         let undated: PhraseTable<Void>
         let laterToday: PhraseTable<Void>, earlierToday: PhraseTable<Void>
@@ -473,6 +475,7 @@ public struct RequestVocabulary: Sendable {
             now: try phrases(time.now), recent: try phrases(time.recent),
             upcoming: try phrases(time.upcoming.phrases), upcomingAlsoMeans: time.upcoming.alsoMeans,
             overdue: try phrases(time.overdue.phrases), overdueAlsoMeans: time.overdue.alsoMeans,
+            overdueNotAfter: try words(time.overdue.notAfter ?? []),
             undated: try phrases(time.undated ?? []),
             laterToday: try phrases(time.laterToday), earlierToday: try phrases(time.earlierToday),
             afterNext: try phrases(time.afterNext ?? []), nextAfter: try phrases(time.nextAfter ?? []),
@@ -537,6 +540,8 @@ public struct RequestVocabulary: Sendable {
             struct ImplyingPhrases: Decodable {
                 let phrases: [String]
                 let alsoMeans: [String]
+                /// Words after which the phrases mean something else ("running late").
+                let notAfter: [String]?
             }
             let days: [String: Day]
             let partsOfDay: [String: [Int]]

@@ -178,7 +178,7 @@ struct TimeExpressionReader {
             state.isUndated = true
             return length
         }
-        if let (length, _) = request.match(words.overdue, at: index) {
+        if let (length, _) = request.match(words.overdue, at: index), index == 0 || !words.overdueNotAfter.contains(request.words[index - 1]) {
             state.to = clock.now
             state.flagWords += words.overdueAlsoMeans
             return length
