@@ -748,6 +748,13 @@ import Testing
         // What is not a time after "for" stays words to find.
         let vet = try read("set the reminder for the vet as done")
         #expect(vet.command?.arguments.map(\.role) == ["state"] && vet.contentWords == ["vet"])
+        // "Sometime" says nothing of when: the new time is next week.
+        let sometime = try read("can you reschedule my dentist appointment on Friday to sometime next week")
+        #expect(sometime.command?.arguments.first?.date == day("2026-03-16"))
+        #expect(sometime.time?.from == day("2026-03-13") && sometime.contentWords == ["dentist"])
+        // A later clause about it has its own tense: the karaoke is this Friday's.
+        let calledOff = try read("delete the karaoke thing on friday, it got called off anyway")
+        #expect(calledOff.time?.from == day("2026-03-13") && calledOff.contentWords == ["karaoke"])
         // A new time said from the old one is kept as said, and is no time to find the entity by.
         let after = try read("move the kitchen cabinet install to the Tuesday after")
         #expect(after.time == nil && after.contentWords == ["kitchen", "cabinet", "install"])

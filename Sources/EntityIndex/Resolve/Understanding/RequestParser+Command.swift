@@ -397,7 +397,11 @@ extension RequestParser {
         // A new time for something: "to 1" is one o'clock.
         let reading = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: .future, isReferenceNoun: { _, _ in false },
                                            readsBareHours: true).read(&span)
-        guard let time = reading.time, words.indices.allSatisfy({ span.taken[$0] || vocabulary.articles.contains(words[$0]) })
+        // "to sometime next week": words that say nothing may come with it, not time words ("the Tuesday after").
+        guard let time = reading.time, words.indices.allSatisfy({ index in
+            span.taken[index] || vocabulary.articles.contains(words[index])
+                || vocabulary.ignored.contains(words[index]) && !vocabulary.time.spoken.contains(words[index])
+        })
         else { return nil }
         if let from = time.from { return from }
         if let minutes = time.minutesOfDay { return clock.date(clock.startOfDay(clock.now), minutes: minutes.lowerBound) }

@@ -425,7 +425,21 @@ extension RequestParser {
     /// with the speaker says what they did. Its free words' positions: their
     /// time and tense are not of what is wanted, though its words may name it.
     func speakerRemarks(in request: RequestWords, after commandEnd: Int) -> [Int] {
-        request.clauseStarts.sorted().filter { $0 >= commandEnd && $0 > 0 && request.isFree($0) && isSpeakerSubject(request.words[$0]) }
+        clauses(in: request, after: commandEnd, where: { isSpeakerSubject(request.words[$0]) })
+    }
+
+    /// "Delete the karaoke thing on Friday, it got called off anyway": a clause
+    /// after the command's that begins with a pronoun says something of its
+    /// own. Its free words' positions: their tense is not of what is wanted.
+    func remarksAboutIt(in request: RequestWords, after commandEnd: Int) -> [Int] {
+        clauses(in: request, after: commandEnd, where: { start in
+            vocabulary.subjectPronouns.contains(request.words[start]) || vocabulary.focusedPointers.match(in: request.words, at: start)?.length == 1
+        })
+    }
+
+    /// The free words' positions of the clauses after the command's that begin as `begins` says.
+    private func clauses(in request: RequestWords, after commandEnd: Int, where begins: (Int) -> Bool) -> [Int] {
+        request.clauseStarts.sorted().filter { $0 >= commandEnd && $0 > 0 && request.isFree($0) && begins($0) }
             .flatMap { start in (start..<request.clauseEnd(after: start)).filter(request.isFree) }
     }
 

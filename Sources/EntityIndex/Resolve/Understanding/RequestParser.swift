@@ -70,7 +70,8 @@ struct RequestParser {
         interpretation.anchor = takeAnchor(&request, after: commandLater ? 0 : command?.end ?? 0)
 
         // Past tense, or only what happened rather than was planned ("pics from Saturday"), speaks of the past.
-        let speaksOfPast = vocabulary.speaksOfPast(request.words.indices.filter { !remarks.contains($0) }.map { request.words[$0] })
+        let ownTense = remarks + (command.map { remarksAboutIt(in: request, after: $0.end) } ?? [])
+        let speaksOfPast = vocabulary.speaksOfPast(request.words.indices.filter { !ownTense.contains($0) }.map { request.words[$0] })
             || speaksOnlyOfWhatHappened(request, requested: requested)
         // "on first thing tomorrow": an ordinal before "thing" is the idiom, no date.
         var reader = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: speaksOfPast ? .past : .either,
