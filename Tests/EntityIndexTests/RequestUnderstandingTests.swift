@@ -312,6 +312,10 @@ import Testing
     }
 
     @Test func aMonthSaidOfAThingIsWhatItIsFor() throws {
+        // Said of what something is for, in English too: the group that walks in October.
+        let october = try read("where did I jot down the numbers for the October walking group?")
+        #expect(october.time == nil && october.contentWords.contains("october"))
+        #expect(try read("the October meeting").time != nil)
         // "de" + a month after a word to find says what the thing is for: July's rent, April's invoice.
         let rent = try read("¿cuándo tengo que pagar el alquiler de julio?")
         #expect(rent.time == nil && rent.contentWords == ["pagar", "alquiler", "julio"])

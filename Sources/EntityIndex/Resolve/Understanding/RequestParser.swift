@@ -88,7 +88,14 @@ struct RequestParser {
             let marker = position > 1 && vocabulary.articles.contains(request.words[position - 1]) ? position - 2 : position - 1
             return marker >= 0 && vocabulary.topicMarkers.contains(request.words[marker])
         }
-        if let first = said.first, followsTopicMarker(first) || saysAttribute(said, in: beforeTime)
+        // "the numbers for the October walking group": a month said of what something is for describes a word to find.
+        func describesWord(_ said: [Int]) -> Bool {
+            guard let first = said.first, let last = said.last, first > 1, vocabulary.articles.contains(request.words[first - 1]),
+                  vocabulary.purposeMarkers.contains(request.words[first - 2]),
+                  vocabulary.time.months.match(in: request.words, at: first)?.length == said.count else { return false }
+            return isContent(at: last + 1, in: request) && !grammar.typeNames.contains(in: request.words, at: last + 1)
+        }
+        if let first = said.first, followsTopicMarker(first) || saysAttribute(said, in: beforeTime) || describesWord(said)
             || (speaksOfPast || command?.authorNamed == true) && (time.time?.from.map { $0 > clock.now } ?? false)
                 && saysAfterTopicMarker(first, in: beforeTime) {
             // "reply to Tomek about Saturday": a time said after "about" is what it is about, not when; so is

@@ -90,6 +90,9 @@ public struct RequestVocabulary: Sendable {
     let someone: Set<String>
     /// Words after which a time is what something is about ("about Saturday"), not when it is.
     let topicMarkers: Set<String>
+    /// Words that say what something is for: a month said after one and an
+    /// article, before a word to find, describes it ("the numbers for the October walking group").
+    let purposeMarkers: Set<String>
     /// Words that make what follows an attribute of the word before ("la factura *de* abril":
     /// April's invoice): a month so said after a word to find is what that thing is for, not
     /// when it is; after a type's noun it is when ("correos de abril").
@@ -424,6 +427,7 @@ public struct RequestVocabulary: Sendable {
         everyone = try words(table.everyone ?? [])
         someone = try words(table.someone ?? [])
         topicMarkers = try words(table.topicMarkers ?? [])
+        purposeMarkers = try words(table.purposeMarkers ?? [])
         attributeMarkers = try words(table.attributeMarkers ?? [])
         typeNames = Dictionary(uniqueKeysWithValues: (table.typeNames ?? [:]).map { (EntityType(rawValue: $0.key), $0.value) })
         propertyWords = Dictionary(uniqueKeysWithValues: (table.propertyWords ?? [:]).map { type, properties in
@@ -576,7 +580,7 @@ public struct RequestVocabulary: Sendable {
             let typed: [String: String]
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
-        let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, someone, subjectPronouns, topicMarkers: [String]?
+        let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, someone, subjectPronouns, topicMarkers, purposeMarkers: [String]?
         let attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads, indefiniteArticles: [String]?
         let agentsFollowVerbs: Bool?
         let honorifics: [String]?
