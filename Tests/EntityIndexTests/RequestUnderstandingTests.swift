@@ -505,6 +505,9 @@ import Testing
         // A person who is the subject of what is said about a thing pointed at is whose it is.
         #expect(try read("when do they need it by").reference?.kind == .pointer)
         #expect(try read("when is she free").reference?.kind == .person)
+        // A question of when something happens with him asks for what happens: he is whose it is.
+        let coming = try read("when's he coming again?")
+        #expect(coming.reference == nil && coming.types == ["calendar.event", "reminders.reminder"] && coming.cues.first?.isOnScreen == true)
         // A place on screen said after the noun counts as an ordinal does, where nothing more follows.
         #expect(try read("what's the one at the bottom about").reference?.kind == .position(-1))
         // An ordinal said alone after its article is a place on screen too; a day's is a date ("on the second").

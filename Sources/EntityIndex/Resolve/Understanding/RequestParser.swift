@@ -191,10 +191,13 @@ struct RequestParser {
             types = named.intersection(requested)
             if types.isEmpty { types = requested }
         }
-        if reference?.kind == .person, !(command?.recipientIsTarget ?? false), !typeWords.types.isEmpty,
-           typeWords.types.isDisjoint(with: grammar.personTypes), interpretation.reference?.mayMeanThings == false {
-            // "which meeting is he asking about": a meeting is no person, so he is whose it is
-            // ("photos with Olga in them": them may be the photos).
+        // A question of when that says something happens asks for what does ("when's he coming again"), not
+        // for the person ("when is she free").
+        let asked = !typeWords.types.isEmpty ? typeWords.types : interpretation.time != nil ? Set(command?.command.asksAbout ?? []) : []
+        if reference?.kind == .person, !(command?.recipientIsTarget ?? false), !asked.isEmpty,
+           asked.isDisjoint(with: grammar.personTypes), interpretation.reference?.mayMeanThings == false {
+            // "which meeting is he asking about": a meeting is no person, so he is whose it is ("photos with Olga in
+            // them": them may be the photos).
             interpretation.reference = nil
             cues.append(.init(properties: [], words: [], cue: [], isPossessive: true, isOnScreen: true))
         }
