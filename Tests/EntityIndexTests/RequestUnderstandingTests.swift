@@ -248,6 +248,13 @@ import Testing
         let call = try read("ruf die Physio an, ich bin spät dran")
         #expect(call.command?.name == "call" && call.contentWords == ["physio"])
         #expect(call.command?.arguments.first?.words == ["ich", "bin", "spat", "dran"])
+        // A clock said as German, French and Spanish say it.
+        for text in ["Termin morgen um 15 Uhr", "rendez-vous demain à 15 h", "rendez-vous demain à 15h", "la cita de mañana a las 3"] {
+            let clock = try read(text)
+            #expect(clock.time?.from == day("2026-03-13").addingTimeInterval(15 * 3_600), "\(text)")
+        }
+        // "Pon … a las 9" sets a new time.
+        #expect(try read("pon la revisión del aire a las 9").time == nil)
         // A short request has room for one: a command only German knows, said first.
         let short = try read("ruf Mama an")
         #expect(short.command?.name == "call" && short.contentWords == ["mama"])

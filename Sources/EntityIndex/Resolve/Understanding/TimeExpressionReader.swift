@@ -616,7 +616,7 @@ struct TimeExpressionReader {
     }
 
     /// A time of day, as the minutes of an hour or a minute: "8 am", "8am",
-    /// "8:30", "14:00", "8 o'clock", "noon", "half past 8"; a bare hour ("8")
+    /// "8:30", "14:00", "8 o'clock", "15h30", "noon", "half past 8"; a bare hour ("8")
     /// only when `needsMarker` is false (after "at"). Ambiguous when it could be
     /// morning or evening.
     private func clockTime(at index: Int, in request: RequestWords, needsMarker: Bool) -> (Int, Range<Int>, Bool)? {
@@ -635,6 +635,14 @@ struct TimeExpressionReader {
                     let start = (hour % 12 + (afternoon ? 12 : 0)) * 60
                     return (1, start..<start + 60, false)
                 }
+            }
+        }
+        // "15h", "15h30": an hour joined to a marker of the hour, and its minutes after it.
+        if let letters = word.firstIndex(where: \.isLetter), letters > word.startIndex, let hour = Int(word[..<letters]), (0...24).contains(hour) {
+            let marker = word[letters...].prefix(while: \.isLetter), digits = word[marker.endIndex...]
+            if words.oclock.contains(in: [String(marker)], at: 0), digits.isEmpty || digits.count == 2,
+               let minute = digits.isEmpty ? 0 : Int(digits), (0...59).contains(minute) {
+                return (1, hour * 60 + minute..<hour * 60 + minute + (digits.isEmpty ? 60 : 1), false)
             }
         }
         // "8", or "eight" where a clock is certain ("at eight", "half eight", "eight pm").
