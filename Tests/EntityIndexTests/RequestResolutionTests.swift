@@ -1086,6 +1086,41 @@ import Testing
         #expect(upcoming.interpretation?.flags.map(\.isImplied) == [true])
     }
 
+    @Test func aPolishRequestFindsWhatItAsksFor() throws {
+        // Read as English, none of these was found: their time, type and command words were words to find. Read as
+        // Polish, each is resolved on what it asks for.
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "kasia", properties: ["name": "Kasia Wójcik", "email": "kasia.wojcik@wp.pl"]),
+            Entity(type: "mail.message", id: "kasia-mail", properties: ["from": "kasia.wojcik@wp.pl", "subject": "Ścianka w sobotę?",
+                                                                       "body": "Idziemy na ściankę w sobotę?", "sentAt": "2026-03-10T08:00:00Z"]),
+            Entity(type: "mail.message", id: "club-mail", properties: ["from": "trener@orleta.pl", "subject": "Trening Orląt",
+                                                                      "body": "Trening przeniesiony na wtorek", "sentAt": "2026-03-11T08:00:00Z"]),
+            Entity(type: "calendar.event", id: "training", properties: ["title": "Trening Orlęta U10", "startDate": "2026-03-17T17:00:00Z"]),
+            Entity(type: "calendar.event", id: "last-training", properties: ["title": "Trening Orlęta U10", "startDate": "2026-03-10T17:00:00Z"]),
+            Entity(type: "calendar.event", id: "dentist", properties: ["title": "Dentysta", "startDate": "2026-03-16T09:00:00Z"]),
+            Entity(type: "calendar.event", id: "climbing", properties: ["title": "Ścianka z Kasią", "startDate": "2026-03-14T15:00:00Z",
+                                                                       "endDate": "2026-03-14T17:00:00Z"]),
+            Entity(type: "photos.asset", id: "saturday", properties: ["title": "Ścianka", "creationDate": "2026-03-07T16:00:00Z"]),
+            Entity(type: "photos.asset", id: "sunday", properties: ["title": "Spacer", "creationDate": "2026-03-08T11:00:00Z"]),
+            Entity(type: "reminders.reminder", id: "milk", properties: ["title": "Kupić mleko", "dueDate": "2026-03-10"]),
+            Entity(type: "reminders.reminder", id: "gift", properties: ["title": "Prezent dla Zosi", "dueDate": "2026-03-20"]),
+        ])
+        func resolved(_ text: String) throws -> String? {
+            let resolution = try index.resolve(sampleRequest(text))
+            return resolution.status == .resolved ? resolution.results.first?.identifier.id : nil
+        }
+        #expect(try resolved("usuń maila od Kasi") == "kasia-mail")
+        // Next Tuesday's training, not last Tuesday's, nor the mail that says it moved.
+        #expect(try resolved("kiedy jest trening w przyszły wtorek") == "training")
+        #expect(try resolved("pokaż zdjęcia z zeszłej soboty") == "saturday")
+        #expect(try resolved("przesuń wizytę u dentysty na piątek") == "dentist")
+        #expect(try resolved("co mam w sobotę o 15?") == "climbing")
+        // Overdue is past its date and still open.
+        #expect(try resolved("jakie mam zaległe zadania?") == "milk")
+        #expect(ids(try index.resolve(sampleRequest("jakie mam zaległe zadania?")).results) == ["milk"])
+    }
+
     @Test func aPronounForSomeoneTheRequestNamesIsNoPersonWanted() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -331,6 +331,113 @@ import Testing
         #expect(try read("la cena del viernes con Jordi").time?.from == day("2026-03-13"))
     }
 
+    @Test func aPolishRequestIsReadWithItsOwnTable() throws {
+        // pl.json is a variant, as de.json is ("to", "on", "do", "a" and "i" are English words too): two words only it
+        // brings make a request Polish, and its commands, question words and type nouns are read in the cases said.
+        #expect(RequestVocabulary.bundled.variants.map(\.language).last == "en+zh+ja+ru+pl")
+        let meetings = try read("jakie spotkania mam jutro rano?")
+        #expect(meetings.command?.name == "list" && meetings.types == ["calendar.event"] && meetings.contentWords.isEmpty)
+        #expect(meetings.time?.from == day("2026-03-13").addingTimeInterval(5 * 3_600)
+                    && meetings.time?.to == day("2026-03-13").addingTimeInterval(12 * 3_600))
+        let photos = try read("pokaż zdjęcia z zeszłej soboty")
+        #expect(photos.command?.name == "open" && photos.types == ["photos.asset"] && photos.cues.isEmpty && photos.contentWords.isEmpty)
+        #expect(photos.time?.from == day("2026-03-07") && photos.time?.to == day("2026-03-08"))
+        // "na" brings in the new time; "u dentysty" is where, or with whom, the visit is.
+        let dentist = try read("przesuń wizytę u dentysty na piątek")
+        #expect(dentist.command?.name == "reschedule" && dentist.types == ["calendar.event"] && dentist.time == nil)
+        #expect(dentist.command?.arguments.map { $0.role == "time" && $0.words == ["piatek"] && $0.date == day("2026-03-13") } == [true])
+        #expect(dentist.cues.map(\.words) == [["dentysty"]]
+                    && dentist.cues.first?.properties.contains(.init(type: "calendar.event", path: "location")) == true)
+        let saturday = try read("co mam w sobotę o 15?")
+        #expect(saturday.command?.name == "ask" && saturday.types == ["calendar.event", "reminders.reminder"])
+        #expect(saturday.time?.from == day("2026-03-14").addingTimeInterval(15 * 3_600)
+                    && saturday.time?.to == day("2026-03-14").addingTimeInterval(16 * 3_600))
+        let delete = try read("usuń maila od Kasi")
+        #expect(delete.command?.name == "delete" && delete.types == ["mail.message"] && delete.contentWords.isEmpty)
+        #expect(delete.cues.map(\.words) == [["kasi"]] && delete.cues.first?.properties == [.init(type: "mail.message", path: "from")])
+        // Whom one replies to wrote what is answered; "że" begins what is said, and its time is the message's.
+        let reply = try read("odpowiedz Tomkowi na maila")
+        #expect(reply.command?.name == "reply" && reply.types == ["mail.message"])
+        #expect(reply.cues.first.map { $0.words == ["tomkowi"] && $0.isPossessive } == true)
+        let answer = try read("odpisz Kasi, że będę o 18")
+        #expect(answer.command?.arguments.map(\.role) == ["message"] && answer.time == nil && answer.cues.map(\.words) == [["kasi"]])
+        let training = try read("kiedy jest trening w przyszły wtorek")
+        #expect(training.command?.name == "when" && training.command?.asksAbout == ["calendar.event", "reminders.reminder"])
+        #expect(training.time?.from == day("2026-03-17") && training.time?.to == day("2026-03-18") && training.contentWords == ["trening"])
+        // Said to someone: "do" before whom, "w sprawie" before what about, "że" before what to say.
+        let late = try read("napisz do Ani, że się spóźnię")
+        #expect(late.command?.name == "message" && late.command?.arguments.map(\.words) == [["ze", "sie", "spoznie"]] && late.contentWords == ["ani"])
+        let call = try read("zadzwoń do mamy w sprawie obiadu")
+        #expect(call.command?.name == "call" && call.command?.arguments.map(\.role) == ["topic"] && call.contentWords == ["mamy"])
+        #expect(call.command?.arguments.first?.words == ["obiadu"])
+        // A state after "jako"; "tego" points at what is shown, "ostatnią" at the last of it.
+        let mark = try read("oznacz tego maila jako przeczytany")
+        #expect(mark.command?.name == "mark" && mark.reference?.kind == .pointer && mark.types == ["mail.message"])
+        #expect(mark.command?.arguments.map(\.words) == [["przeczytany"]])
+        let last = try read("przeczytaj ostatnią wiadomość od Kasi")
+        #expect(last.command?.name == "read" && last.reference?.kind == .position(-1) && last.types == ["messages.message"])
+        let tick = try read("odhacz zadanie kup mleko")
+        #expect(tick.command?.name == "complete" && tick.types == ["reminders.reminder"] && tick.contentWords == ["kup", "mleko"])
+        // Flags, cues and languages in the forms said.
+        let unread = try read("nieprzeczytane wiadomości od Kasi")
+        #expect(unread.types == ["messages.message"] && unread.flags.map(\.value) == [false])
+        #expect(unread.flags.first?.properties == [.init(type: "messages.message", path: "isRead")])
+        #expect(unread.cues.first?.properties == [.init(type: "messages.message", path: "sender")])
+        let whereIs = try read("gdzie jest spotkanie z Tomkiem w czwartek")
+        #expect(whereIs.command?.name == "where" && whereIs.types == ["calendar.event"] && whereIs.time?.from == day("2026-03-12"))
+        #expect(whereIs.cues.map(\.words) == [["tomkiem"]] && whereIs.cues.first?.properties == [.init(type: "calendar.event", path: "attendees")])
+        let german = try read("maile po niemiecku od Jonasa")
+        #expect(german.languages == ["de"] && german.types == ["mail.message"] && german.cues.map(\.words) == [["jonasa"]])
+        let urgent = try read("zadania z wysokim priorytetem")
+        #expect(urgent.types == ["reminders.reminder"] && urgent.cues.first.map { $0.words == ["high"] && $0.properties.map(\.path) == ["priority"] } == true)
+        // A request that names Polish people in English is English, and one in Spanish whose small words are Polish too is Spanish.
+        let english = try read("the mail from Kasia about training on saturday")
+        #expect(english.cues.first?.properties == [.init(type: "mail.message", path: "from")] && english.contentWords == ["training"])
+        let spanish = try read("te mando la foto de mi hija")
+        #expect(spanish.types == ["photos.asset"] && spanish.contentWords == ["hija"])
+    }
+
+    @Test func polishTimeWordsBecomeRangesOnTheClock() throws {
+        // Weekdays, months, units and next or last in every case said; it is Thursday 12 March.
+        let lastWeek = try #require(try read("maile z zeszłego tygodnia").time)
+        #expect(lastWeek.from == day("2026-03-02") && lastWeek.to == day("2026-03-09"))
+        let weekend = try #require(try read("co mam w ten weekend").time)
+        #expect(weekend.from == day("2026-03-14") && weekend.to == day("2026-03-16"))
+        #expect(try read("co mam w przyszłą środę").time?.from == day("2026-03-18"))
+        // A bare weekday is the coming one, unless the request speaks of the past ("było").
+        #expect(try read("co mam w piątek").time?.from == day("2026-03-13"))
+        #expect(try read("co było w piątek").time?.from == day("2026-03-06"))
+        #expect(try read("co mam za tydzień").time?.from == day("2026-03-19"))
+        #expect(try read("co było tydzień temu").time?.from == day("2026-03-05"))
+        // "od" and "do" bound the time; "do końca miesiąca" is what is left of it.
+        let since = try #require(try read("maile od wtorku").time)
+        #expect(since.from == day("2026-03-10") && since.to == nil)
+        #expect(try read("zadania do piątku").time?.to == day("2026-03-14"))
+        let rest = try #require(try read("co mam do końca miesiąca").time)
+        #expect(rest.from == sampleNow && rest.to == day("2026-04-01"))
+        // "zaległe" is overdue and still open, "nadchodzące" what lies ahead.
+        let overdue = try read("jakie mam zaległe zadania?")
+        #expect(overdue.time?.to == sampleNow && overdue.types == ["reminders.reminder"] && overdue.flags.map(\.value) == [false])
+        let upcoming = try read("pokaż nadchodzące spotkania")
+        #expect(upcoming.time?.order == .next && upcoming.time?.from == sampleNow && upcoming.types == ["calendar.event"])
+        // Parts of the day and clock times: "o ósmej rano", "od 10 do 12".
+        #expect(try read("co mam wieczorem").time?.minutesOfDay == 1_020..<1_320)
+        #expect(try read("co mam o ósmej rano").time?.minutesOfDay == 480..<540)
+        let monday = try #require(try read("spotkania od 10 do 12 w poniedziałek").time)
+        #expect(monday.from == day("2026-03-16").addingTimeInterval(10 * 3_600) && monday.to == day("2026-03-16").addingTimeInterval(12 * 3_600))
+        // Months in the nominative, genitive and locative; "maja" alone is Maja, "za luty" what a thing is for.
+        let may = try #require(try read("spotkania w maju").time)
+        #expect(may.from == day("2026-05-01") && may.to == day("2026-06-01"))
+        #expect(try read("maile z 5 maja").time?.from == day("2026-05-05"))
+        let maja = try read("spotkanie z Mają w czwartek")
+        #expect(maja.time?.from == day("2026-03-12") && maja.cues.map(\.words) == [["maja"]])
+        let dues = try read("składki za luty")
+        #expect(dues.time == nil && dues.contentWords == ["skladki", "luty"])
+        // A time said with a reminder to oneself is when to remind.
+        let remind = try read("przypomnij mi o spotkaniu jutro o 9")
+        #expect(remind.time == nil && remind.command?.arguments.first?.date == day("2026-03-13").addingTimeInterval(9 * 3_600))
+    }
+
     @Test func whoIsRepliedToWroteWhatIsAnswered() throws {
         // "reply to Katarzyna about …" answers her message, as "reply to Katarzyna's message" would.
         let reply = try read("reply to Katarzyna about saturday training")

@@ -278,10 +278,10 @@ public struct RequestVocabulary: Sendable {
 
     /// The bundled vocabulary: English (`Resources/requests/en.json`) with the
     /// words of Chinese, Japanese and Russian added (`zh.json`, `ja.json`,
-    /// `ru.json`), and German, French and Spanish as variants (`de.json`,
-    /// `fr.json`, `es.json`).
+    /// `ru.json`), and German, French, Spanish and Polish as variants
+    /// (`de.json`, `fr.json`, `es.json`, `pl.json`).
     public static let bundled: RequestVocabulary = {
-        let merged = ["en", "zh", "ja", "ru"], variants = ["de", "fr", "es"]
+        let merged = ["en", "zh", "ja", "ru"], variants = ["de", "fr", "es", "pl"]
         let urls = (merged + variants).compactMap { Bundle.module.url(forResource: $0, withExtension: "json", subdirectory: "Resources/requests") }
         guard urls.count == merged.count + variants.count else {
             fatalError("EntityIndex's bundled request vocabulary (Resources/requests/*.json) is missing a table")
