@@ -1086,6 +1086,20 @@ import Testing
         #expect(upcoming.interpretation?.flags.map(\.isImplied) == [true])
     }
 
+    @Test func theShownThatSayMoreOfTheWordsFitBest() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "mail.message", id: "order", properties: ["subject": "Your order has shipped – Levante", "sentAt": "2026-03-10T08:00:00Z"]),
+            Entity(type: "mail.message", id: "nov", properties: ["subject": "Invoice F-1102 – Levante", "sentAt": "2026-03-09T08:00:00Z"]),
+            Entity(type: "mail.message", id: "oct", properties: ["subject": "Invoice F-0988 – Levante", "sentAt": "2026-03-08T08:00:00Z"]),
+            Entity(type: "mail.message", id: "promo", properties: ["subject": "Autumn offers", "sentAt": "2026-03-07T08:00:00Z"]),
+        ])
+        let shown = ScreenContext(visible: ["order", "nov", "oct", "promo"].map { EntityIdentifier(type: "mail.message", id: $0) })
+        let invoices = try index.resolve(sampleRequest("which of these are Levante invoices?", context: shown))
+        #expect(Set(ids(Array(invoices.results.prefix(2)))) == ["nov", "oct"])
+        #expect(invoices.results.last?.identifier.id == "order" && invoices.status != .resolved)
+    }
+
     @Test func aPolishRequestFindsWhatItAsksFor() throws {
         // Read as English, none of these was found: their time, type and command words were words to find. Read as
         // Polish, each is resolved on what it asks for.

@@ -464,7 +464,8 @@ struct ScreenResolver {
             let holding = fitting.filter { holders.contains($0.documentID!) }
             if holding.count >= Self.fewestToPick(kind) || valuesAsWords && (cuesNameEntities || !holding.isEmpty) {
                 // What only says a cue's value ("to Lucía" for "the one from Lucía") is offered, never resolved on.
-                fitting = valuesAsWords ? holding.map(Self.inPart) : kind == .pointer ? try ranked(holding, by: plan) : holding
+                // "which of these are Levante invoices": those that say more of the words fit, the others in part.
+                fitting = valuesAsWords ? holding.map(Self.inPart) : kind == .pointer || kind == .plural ? try ranked(holding, by: plan) : holding
             } else if !(kind == .pointer && !describes && fitting.contains { $0.matched.first == "focused" }) {
                 // Nothing shown holds the words: unless the focused entity is pointed at ("translate this",
                 // not "the one where she mentions dinner"), what is shown fits only in part, what says
