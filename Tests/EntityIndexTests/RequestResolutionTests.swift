@@ -1086,6 +1086,18 @@ import Testing
         #expect(upcoming.interpretation?.flags.map(\.isImplied) == [true])
     }
 
+    @Test func anAnchorThatNamesNothingSaysWhatIsWanted() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "notes.note", id: "critic", properties: ["title": "Après la visite de la critique", "body": "Table 6 : tamal servi tiède.",
+                                                                  "modifiedAt": "2026-03-08T10:00:00Z", "language": "fr"]),
+            Entity(type: "notes.note", id: "bike", properties: ["title": "Vélo – pièces à changer", "modifiedAt": "2026-03-07T09:00:00Z"]),
+        ])
+        // No entity is the critic's visit: the note that says it, written after last Saturday, unsure.
+        let note = try index.resolve(sampleRequest("find the note I wrote after the critic came in last Saturday"))
+        #expect(note.results.first?.identifier.id == "critic" && note.status != .resolved)
+    }
+
     @Test func theShownThatSayMoreOfTheWordsFitBest() throws {
         let index = try EntityIndex()
         try index.donate([

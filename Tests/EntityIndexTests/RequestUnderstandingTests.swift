@@ -869,6 +869,13 @@ import Testing
         // What is not a time after "for" stays words to find.
         let vet = try read("set the reminder for the vet as done")
         #expect(vet.command?.arguments.map(\.role) == ["state"] && vet.contentWords == ["vet"])
+        // A time's marker before a verb begins what the reminder says: "to call Julien" is no time.
+        let callBack = try read("hey can you move the reminder to call Julien back to Friday")
+        #expect(callBack.command?.arguments.map(\.role) == ["time"] && callBack.command?.arguments.first?.date == day("2026-03-13"))
+        #expect(callBack.contentWords == ["call", "julien"])
+        // What a reply suggests is said, its time too.
+        let suggest = try read("reply to Yumi's email and suggest we talk next Wednesday")
+        #expect(suggest.command?.arguments.first?.role == "message" && suggest.time == nil)
         // "Sometime" says nothing of when: the new time is next week.
         let sometime = try read("can you reschedule my dentist appointment on Friday to sometime next week")
         #expect(sometime.command?.arguments.first?.date == day("2026-03-16"))

@@ -179,8 +179,9 @@ struct Resolver {
                 return Resolution(ranked: try shown([beside], limit: request.limit), interpretation: interpretation)
             }
         }
+        var unanchored = false
         if let anchor = interpretation.anchor {
-            let (anchors, isSure) = try anchorEntities(anchor, of: request, clock: clock)
+            let (anchors, isSure, said) = try anchorEntities(anchor, of: request, clock: clock)
             func placed(beside entity: AnchorEntity) -> RequestSearch {
                 var placed = search
                 placed.excluded.insert(entity.documentID)
@@ -198,7 +199,18 @@ struct Resolver {
                 if interpretation.types.isEmpty { placed.interpretation.types = [entity.type] }
                 return placed
             }
-            guard isSure, let entity = anchors.first else {
+            if anchors.isEmpty, let said {
+                // Nothing is what the anchor names ("the note I wrote after the critic came in last Saturday"): what
+                // it says says what is wanted, after (or before) the time it says — never resolved on.
+                interpretation.anchor = nil
+                interpretation.contentWords += said.contentWords
+                if interpretation.time == nil, let time = said.time {
+                    // After the anchor's time, or before it.
+                    let after = anchor.relation == .after
+                    interpretation.time = RequestTime(from: after ? time.from : nil, to: after ? nil : time.to, words: time.words)
+                }
+                unanchored = true
+            } else if !isSure {
                 // "what's after training on Saturday" when two trainings fit: what comes beside each (all that goes on
                 // in the stretch beside each, "the day after the talk"), never resolved.
                 let beside = try anchors.flatMap { entity in
@@ -210,9 +222,10 @@ struct Resolver {
                     return candidate
                 }
                 return Resolution(ranked: try shown(beside, limit: request.limit), interpretation: interpretation)
+            } else {
+                search = placed(beside: anchors[0])
+                interpretation = search.interpretation
             }
-            search = placed(beside: entity)
-            interpretation = search.interpretation
         }
         search.interpretation = interpretation
         search.screen = screen
@@ -263,8 +276,8 @@ struct Resolver {
         }
         // An order ("the next meeting") decides alone; otherwise what is on screen comes first among equals.
         if !screenIsEmpty, interpretation.time?.order == nil { try raise(&found, by: screen) }
-        // Shown or not ("open the photo he sent" over his messages), never resolved on.
-        for index in found.indices where found[index].documentID.map(unnamedType.contains) ?? false {
+        // Shown or not ("open the photo he sent" over his messages), or found without the anchor said, never resolved on.
+        for index in found.indices where unanchored || (found[index].documentID.map(unnamedType.contains) ?? false) {
             found[index].score = min(found[index].score, Resolution.unsureScore)
         }
         if !screenIsEmpty, interpretation.reference == nil, nothingSaysIt {
@@ -381,9 +394,10 @@ struct Resolver {
 
     /// The entities an anchor names ("the crew lunch tomorrow"): the one it
     /// resolves to (sure), else those that account for it about as well as
-    /// the best, best first, up to `anchorAlternatives`.
+    /// the best, best first, up to `anchorAlternatives`; and what its words
+    /// say, when they name nothing at any time.
     private func anchorEntities(_ anchor: RequestInterpretation.Anchor, of request: SearchQuery,
-                                clock: RequestClock) throws -> (anchors: [AnchorEntity], isSure: Bool) {
+                                clock: RequestClock) throws -> (anchors: [AnchorEntity], isSure: Bool, said: RequestInterpretation?) {
         var anchorRequest = request
         anchorRequest.text = anchor.words.joined(separator: " ")
         // "The day after Hannah's reading" is after what is planned to take place: the reading, not a mail about it.
@@ -404,23 +418,33 @@ struct Resolver {
                 ?? time.firstOccurrence(from: clock.now.timeIntervalSince1970, to: nil) ?? time.start
             return AnchorEntity(documentID: documentID, moment: moment, duration: time.duration, type: result.identifier.type)
         }
-        guard let best = ranked.first else { return ([], false) }
-        // The anchor is what is called so ("after the heater checkout"), even when others mention it.
-        func nameScore(_ result: SearchResult) throws -> Double {
-            try reader.record(of: result.identifier).flatMap { NameScoring.best(query: interpretation.contentWords, names: $0.names)?.score } ?? 0
+        func found() throws -> (anchors: [AnchorEntity], isSure: Bool) {
+            guard let best = ranked.first else { return ([], false) }
+            // The anchor is what is called so ("after the heater checkout"), even when others mention it.
+            func nameScore(_ result: SearchResult) throws -> Double {
+                try reader.record(of: result.identifier).flatMap { NameScoring.best(query: interpretation.contentWords, names: $0.names)?.score } ?? 0
+            }
+            let bestName = try nameScore(best), secondName = ranked.count < 2 ? 0 : try nameScore(ranked[1])
+            let named = bestName >= NameScoring.prefix && secondName < bestName - Resolution.ambiguityMargin
+            if Resolution(ranked: Array(ranked.prefix(2))).status == .resolved || named {
+                return (try entity(best).map { [$0] } ?? [], true)
+            }
+            // Each accounts for what the anchor says, as a resolved one would, but none leads.
+            let alike = ranked.filter { Resolution.accountsForRequest($0.score) && $0.score >= best.score - Resolution.ambiguityMargin }
+            if alike.isEmpty, best.score >= Resolution.minimumScore, ranked.count < 2 || ranked[1].score < best.score - Resolution.ambiguityMargin {
+                // None accounts for it, but one clearly leads ("Hannah's reading" for her "Lesung"): that one, unsure.
+                return (try entity(best).map { [$0] } ?? [], false)
+            }
+            return (try alike.compactMap(entity), false)
         }
-        let bestName = try nameScore(best), secondName = ranked.count < 2 ? 0 : try nameScore(ranked[1])
-        let named = bestName >= NameScoring.prefix && secondName < bestName - Resolution.ambiguityMargin
-        if Resolution(ranked: Array(ranked.prefix(2))).status == .resolved || named {
-            return (try entity(best).map { [$0] } ?? [], true)
-        }
-        // Each accounts for what the anchor says, as a resolved one would, but none leads.
-        let alike = ranked.filter { Resolution.accountsForRequest($0.score) && $0.score >= best.score - Resolution.ambiguityMargin }
-        if alike.isEmpty, best.score >= Resolution.minimumScore, ranked.count < 2 || ranked[1].score < best.score - Resolution.ambiguityMargin {
-            // None accounts for it, but one clearly leads ("Hannah's reading" for her "Lesung"): that one, unsure.
-            return (try entity(best).map { [$0] } ?? [], false)
-        }
-        return (try alike.compactMap(entity), false)
+        let (anchors, isSure) = try found()
+        guard anchors.isEmpty else { return (anchors, isSure, interpretation) }
+        // What the anchor's words name at another time ("after the crew lunch tomorrow", none tomorrow) has nothing
+        // beside it; words that name nothing at any time say what is wanted.
+        var untimed = search
+        untimed.interpretation.time = nil
+        let namesSomething = try shown(untimed.candidates().candidates, limit: 1).first.map { Resolution.accountsForRequest($0.score) } ?? false
+        return ([], false, namesSomething ? nil : interpretation)
     }
 
     /// How well the focused entity's name words must fit another's name for

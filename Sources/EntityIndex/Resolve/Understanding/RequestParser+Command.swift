@@ -83,7 +83,10 @@ extension RequestParser {
             request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
         }
         var recipientSaid = false  // after: "send the one with the cake to Marisol"
+        // "move the reminder to call Julien back to Friday": a time's marker before a verb said to the assistant
+        // begins what the thing says, no time.
         for marker in markers.reversed() where marker.index < end && !(saidFirst != nil && marker.role == "recipient")
+            && !(marker.role == "time" && request.match(vocabulary.commands, at: marker.index + marker.length) != nil)
             && !(recipientSaid && marker.role == "recipient" && describesWhatIsSent(before: marker.index, in: request)) {
             // A time ends with its clause ("move the last one to Thursday, same time").
             let spanEnd = marker.role == "time" ? min(end, request.clauseEnd(after: marker.index)) : end
