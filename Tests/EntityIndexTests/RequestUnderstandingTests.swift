@@ -880,6 +880,12 @@ import Testing
         let sometime = try read("can you reschedule my dentist appointment on Friday to sometime next week")
         #expect(sometime.command?.arguments.first?.date == day("2026-03-16"))
         #expect(sometime.time?.from == day("2026-03-13") && sometime.contentWords == ["dentist"])
+        // Its own time too: "now" is when it was sorted.
+        #expect(try read("unflag the bottom one, that's all sorted now").time?.from == nil)
+        // Unless it says which one.
+        #expect(try read("delete it, it's the one from Friday").time?.from == day("2026-03-13"))
+        // What something said is about, and the time that is for, are no time of the saying.
+        #expect(try read("what did Marco say about the wind for Sunday").time == nil)
         // A later clause about it has its own tense: the karaoke is this Friday's.
         let calledOff = try read("delete the karaoke thing on friday, it got called off anyway")
         #expect(calledOff.time?.from == day("2026-03-13") && calledOff.contentWords == ["karaoke"])

@@ -430,10 +430,14 @@ extension RequestParser {
 
     /// "Delete the karaoke thing on Friday, it got called off anyway": a clause
     /// after the command's that begins with a pronoun says something of its
-    /// own. Its free words' positions: their tense is not of what is wanted.
+    /// own, unless it says which one ("it's the one from Friday"). Its free
+    /// words' positions: their time and tense are not of what is wanted.
     func remarksAboutIt(in request: RequestWords, after commandEnd: Int) -> [Int] {
         clauses(in: request, after: commandEnd, where: { start in
-            vocabulary.subjectPronouns.contains(request.words[start]) || vocabulary.focusedPointers.match(in: request.words, at: start)?.length == 1
+            // "it", "that's", "she'll"
+            let pronoun = request.words[start].split(separator: "'").first.map(String.init) ?? request.words[start]
+            return (vocabulary.subjectPronouns.contains(pronoun) || vocabulary.focusedPointers.match(in: [pronoun], at: 0)?.length == 1)
+                && !(start..<request.clauseEnd(after: start)).contains { vocabulary.one.contains(in: request.words, at: $0) }
         })
     }
 

@@ -63,15 +63,15 @@ struct RequestParser {
         }
         interpretation.command = command?.command
         if let command, !command.command.asksAbout.isEmpty { takeHappeningVerb(&request, after: command.end) }
-        // "…, I've had the echo now": what the speaker says they did is no time of what is wanted.
-        let remarks = command.map { speakerRemarks(in: request, after: $0.end) } ?? []
+        // "…, I've had the echo now", "…, that's all sorted now": what the speaker says they did, or says of it in a
+        // clause of its own, is no time of what is wanted.
+        let remarks = command.map { speakerRemarks(in: request, after: $0.end) + remarksAboutIt(in: request, after: $0.end) } ?? []
         // An anchor after the command, or anywhere when the command begins a later clause.
         let commandLater = command.map { found in request.clauseStarts.contains { $0 > 0 && $0 < found.end } } ?? false
         interpretation.anchor = takeAnchor(&request, after: commandLater ? 0 : command?.end ?? 0)
 
         // Past tense, or only what happened rather than was planned ("pics from Saturday"), speaks of the past.
-        let ownTense = remarks + (command.map { remarksAboutIt(in: request, after: $0.end) } ?? [])
-        let speaksOfPast = vocabulary.speaksOfPast(request.words.indices.filter { !ownTense.contains($0) }.map { request.words[$0] })
+        let speaksOfPast = vocabulary.speaksOfPast(request.words.indices.filter { !remarks.contains($0) }.map { request.words[$0] })
             || speaksOnlyOfWhatHappened(request, requested: requested)
         // "on first thing tomorrow": an ordinal before "thing" is the idiom, no date.
         var reader = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: speaksOfPast ? .past : .either,
@@ -95,7 +95,11 @@ struct RequestParser {
                   vocabulary.time.months.match(in: request.words, at: first)?.length == said.count else { return false }
             return isContent(at: last + 1, in: request) && !grammar.typeNames.contains(in: request.words, at: last + 1)
         }
-        if let first = said.first, followsTopicMarker(first) || saysAttribute(said, in: beforeTime) || describesWord(said)
+        // "what did Marco say about the wind for Sunday": of what was said, a time what it is about is for is no time of it.
+        let saidFor = speaksOfPast && said.first.map { first in
+            first > 0 && vocabulary.purposeMarkers.contains(request.words[first - 1]) && saysAfterTopicMarker(first, in: beforeTime)
+        } == true
+        if let first = said.first, followsTopicMarker(first) || saysAttribute(said, in: beforeTime) || describesWord(said) || saidFor
             || (speaksOfPast || command?.authorNamed == true) && (time.time?.from.map { $0 > clock.now } ?? false)
                 && saysAfterTopicMarker(first, in: beforeTime) {
             // "reply to Tomek about Saturday": a time said after "about" is what it is about, not when; so is
