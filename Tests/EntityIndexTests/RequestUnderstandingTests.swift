@@ -869,6 +869,15 @@ import Testing
         // What is not a time after "for" stays words to find.
         let vet = try read("set the reminder for the vet as done")
         #expect(vet.command?.arguments.map(\.role) == ["state"] && vet.contentWords == ["vet"])
+        // With no object said, whom to or when begins right after the command; the object may be a Spanish clitic.
+        for text in ["forward to Álvaro", "reenvíaselo a Álvaro"] {
+            let forward = try read(text)
+            #expect(forward.command?.name == "forward" && forward.command?.arguments.map(\.words) == [["alvaro"]] && forward.contentWords.isEmpty)
+        }
+        #expect(try read("push the last one back half an hour").command?.arguments.first?.words == ["half", "an", "hour"])
+        // What to say in a reply, as French says it: no time to find.
+        let merci = try read("réponds au dernier message, dis-lui merci et à 11h")
+        #expect(merci.command?.arguments.first?.role == "message" && merci.time == nil)
         // A time's marker before a verb begins what the reminder says: "to call Julien" is no time.
         let callBack = try read("hey can you move the reminder to call Julien back to Friday")
         #expect(callBack.command?.arguments.map(\.role) == ["time"] && callBack.command?.arguments.first?.date == day("2026-03-13"))

@@ -79,7 +79,10 @@ extension RequestParser {
         let saidFirst = entry.argumentRoles.contains("recipient") ? takeRecipientBeforeObject(&request, after: body, entry: entry) : nil
         // Each other argument begins at the last of its markers ("forward the mail from Inês to Seán").
         var end = request.count
-        let markers = request.positions(from: beginsWhatIsSaid(at: body, entry: entry, in: request) ? body : body + 1).compactMap { index in
+        // "forward to Álvaro", "reenvíaselo a Álvaro", "push back half an hour": with no object said, whom to or when begins
+        // right after the command.
+        let saysNoObject = request.isFree(body) && request.match(entry.arguments, at: body).map { ["recipient", "time"].contains($0.value) } == true
+        let markers = request.positions(from: beginsWhatIsSaid(at: body, entry: entry, in: request) || saysNoObject ? body : body + 1).compactMap { index in
             request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
         }
         var recipientSaid = false  // after: "send the one with the cake to Marisol"
@@ -386,10 +389,12 @@ extension RequestParser {
             || endsClause(at: ordinal + length, in: request)
     }
 
-    /// Whether words are a length of time and nothing else ("a week", "two days").
+    /// Whether words are a length of time and nothing else ("a week", "two days", "half an hour").
     func isLengthOfTime(_ words: [String]) -> Bool {
         let span = RequestWords(words: words, possessive: words.map { _ in false })
-        let count = vocabulary.time.number(at: 0, in: span)?.length ?? (words.first.map(vocabulary.articles.contains) == true ? 1 : 0)
+        let half = span.match(vocabulary.time.half, at: 0)?.length ?? 0  // "half an hour"
+        let count = half + (vocabulary.time.number(at: half, in: span)?.length
+            ?? (words.indices.contains(half) && vocabulary.articles.contains(words[half]) ? 1 : 0))
         guard let (unitLength, _) = span.match(vocabulary.time.units, at: count) else { return false }
         return count + unitLength == words.count
     }
