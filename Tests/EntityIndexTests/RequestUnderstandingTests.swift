@@ -1126,6 +1126,10 @@ import Testing
         let grouped = try read("whose number ends in 11 90?")
         #expect(grouped.identifiers == ["1190"] && grouped.contentWords.isEmpty)
         #expect(try read("what's on at 11 30").identifiers.isEmpty)
+        // An amount is words to find as texts say it: in groups, or with a decimal comma.
+        let rent = try read("the reminder about the 4 600 $")
+        #expect(rent.identifiers.isEmpty && rent.contentWords == ["4", "600"])
+        #expect(try read("find the bill for 142,37 $").contentWords == ["bill", "142,37"])
         #expect(try read("+351 21 555 0179").identifiers == ["+351215550179"])
         #expect(try read("who's got a +44 number").identifiers == ["+44"])
         #expect(try read("high priority reminders").cues.first?.properties.map(\.path) == ["priority"])

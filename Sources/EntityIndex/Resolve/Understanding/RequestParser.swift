@@ -292,8 +292,16 @@ struct RequestParser {
         var clauseStarts: Set<Int> = []
         // A dash between spaces parts clauses as a comma does ("reply to this - yes to both"), and so does a
         // colon before a space ("reply to Gabriela: yes please", not "10:30"): no pattern to compile on every request.
-        let parted = [" - ", " – ", " — ", ": "].reduce(text) { $0.replacingOccurrences(of: $1, with: ", ") }
-        for clause in parted.split(whereSeparator: { ",;?!".contains($0) }) {
+        let parted = Array([" - ", " – ", " — ", ": "].reduce(text) { $0.replacingOccurrences(of: $1, with: ", ") })
+        // A decimal comma is part of its number ("142,37 $", kept whole as texts are indexed), no clause's end.
+        func isDecimalComma(_ index: Int) -> Bool {
+            guard parted[index] == ",", index > 0, parted[index - 1].isNumber else { return false }
+            let decimals = parted[(index + 1)...].prefix(while: \.isNumber).count
+            return (1...2).contains(decimals)
+        }
+        let ends = parted.indices.filter { ",;?!".contains(parted[$0]) && !isDecimalComma($0) }
+        let clauses = zip([-1] + ends, ends + [parted.count]).map { String(parted[$0 + 1..<$1]) }.filter { !$0.isEmpty }
+        for clause in clauses {
             clauseStarts.insert(words.count)
             words += try normalizedWords(in: String(clause)).map(vocabulary.possessiveEndings.stripping)
         }
@@ -410,8 +418,10 @@ struct RequestParser {
         let tokens = text.split(whereSeparator: \.isWhitespace).map(Self.trimmingPunctuation)
             .map { $0.last == "." ? String($0.dropLast()) : String($0) }
         var phone: [String] = []
-        func endPhone() {
+        func endPhone(before next: String? = nil) {
             guard !phone.isEmpty else { return }
+            // "the 4 600 $": an amount is words to find, as texts say it.
+            guard !(next?.contains(where: \.isCurrencySymbol) ?? false) else { return phone = [] }
             let joined = phone.joined(separator: " ")
             if let digits = IdentifierParts.phoneDigits(joined), digits.hasPrefix("+") || digits.count >= 7 {
                 identifiers.append(digits)
@@ -435,7 +445,7 @@ struct RequestParser {
                 phone.append(token)
                 continue
             }
-            endPhone()
+            endPhone(before: token)
             let letters = token.contains(where: \.isLetter)
             if token.contains("@" as Character)
                 || (letters && token.dropFirst().dropLast().contains("." as Character) && !token.contains("..")) {
