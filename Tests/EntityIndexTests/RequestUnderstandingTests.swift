@@ -323,6 +323,10 @@ import Testing
         let october = try read("where did I jot down the numbers for the October walking group?")
         #expect(october.time == nil && october.contentWords.contains("october"))
         #expect(try read("the October meeting").time != nil)
+        #expect(try read("what's the book for May's book club again").time == nil)
+        // "Coming" after "was" is the verb: no order, the time said is when.
+        let coming = try read("who was coming at half eight on the 12th of March")
+        #expect(coming.time?.order == nil && coming.time?.from == Date(timeIntervalSince1970: 1_773_304_200))
         // "de" + a month after a word to find says what the thing is for: July's rent, April's invoice.
         let rent = try read("¿cuándo tengo que pagar el alquiler de julio?")
         #expect(rent.time == nil && rent.contentWords == ["pagar", "alquiler", "julio"])

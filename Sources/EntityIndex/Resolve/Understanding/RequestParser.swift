@@ -90,8 +90,10 @@ struct RequestParser {
         }
         // "the numbers for the October walking group": a month said of what something is for describes a word to find.
         func describesWord(_ said: [Int]) -> Bool {
-            guard let first = said.first, let last = said.last, first > 1, vocabulary.articles.contains(request.words[first - 1]),
-                  vocabulary.purposeMarkers.contains(request.words[first - 2]),
+            // "for the October walking group", "for May's book club"
+            guard let first = said.first, let last = said.last, first > 0,
+                  vocabulary.purposeMarkers.contains(request.words[first - 1]) && request.possessive[last]
+                    || first > 1 && vocabulary.articles.contains(request.words[first - 1]) && vocabulary.purposeMarkers.contains(request.words[first - 2]),
                   vocabulary.time.months.match(in: request.words, at: first)?.length == said.count else { return false }
             return isContent(at: last + 1, in: request) && !grammar.typeNames.contains(in: request.words, at: last + 1)
         }
