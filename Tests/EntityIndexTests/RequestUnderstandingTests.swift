@@ -197,6 +197,9 @@ import Testing
         let reply = try read("reply to Marco's, see you at 9")
         #expect(reply.command?.arguments.map(\.words) == [["see", "you", "at", "9"]])
         #expect(reply.time == nil)
+        // After a pronoun for whom, too.
+        let her = try read("reply to her — yes please, pick me up at 6")
+        #expect(her.command?.arguments.map(\.words) == [["yes", "please", "pick", "me", "up", "at", "6"]] && her.time == nil)
         // A clause that points at something describes what is wanted.
         #expect(try read("reply to Sophie, she's asking about the gallery").command?.arguments.isEmpty == true)
         // A dash parts clauses as a comma does, and so does a colon before a space (not one inside a clock time).

@@ -161,7 +161,9 @@ extension RequestParser {
               let start = request.clauseStarts.filter({ $0 > body && request.isFree($0) }).min() else { return }
         // What is said runs to the end, over the clauses it has ("yes to both, and zero dropouts since the fix").
         let end = request.count
+        // "reply to her — yes please": "her" ending the clause is whom, not an article.
         let objectSaid = (body..<start).contains { request.isFree($0) && !vocabulary.articles.contains(request.words[$0]) }
+            || request.isFree(start - 1) && vocabulary.personPointers.match(in: request.words, at: start - 1)?.length == 1
         let tells = request.match(vocabulary.commands, at: start)?.value.argumentRoles.contains("message") ?? false
         guard isSpeakerSubject(request.words[start]) || tells
                 || objectSaid && !(start..<end).contains(where: { pointsOrNames(at: $0, in: request) })
