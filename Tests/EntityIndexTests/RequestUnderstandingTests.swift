@@ -115,6 +115,10 @@ import Testing
         #expect(sendHer.reference?.kind != .person)
 
         // Adding what is pointed at somewhere acts on it: the rest is where it goes.
+        // A thing said with its article goes where things are kept: the mail is acted on; a person is added.
+        let briefing = try read("add the skippers' briefing from the regatta email to my calendar")
+        #expect(briefing.command?.arguments.map(\.role) == ["destination"] && briefing.types == ["mail.message"])
+        #expect(try read("add Kevin to the kitchen chat").command?.arguments.first?.role == "recipient")
         let addThis = try read("add the Freebox one to my calendar")
         #expect(addThis.command?.arguments.map(\.role) == ["destination"])
         #expect(addThis.reference?.kind == .pointer)

@@ -352,7 +352,15 @@ extension RequestParser {
                 request.take(marker.index..<request.count)
                 return true
             }
-            if marker.role == "subject", pointsAtThing, !rest.isEmpty {
+            // "add the skippers' briefing from the regatta email to my calendar": a thing said with its article goes
+            // where things are kept ("add Kevin to the kitchen chat", "add oat milk to my list" name no such thing).
+            let toHolder = recipient.first.map { vocabulary.articles.contains(request.words[$0]) } == true && rest.contains { index in
+                grammar.typeNames.matches(in: request.words, at: index).contains { match in
+                    grammar.schemas.schema(for: match.value.type)?.timeProperty == nil && grammar.timedReferrers[match.value.type] != nil
+                        && !grammar.personTypes.contains(match.value.type)
+                }
+            }
+            if marker.role == "subject", pointsAtThing || toHolder, !rest.isEmpty {
                 // "add this to my calendar", "add the Freebox one to my calendar": what is pointed at is acted
                 // on, and the rest says where it goes.
                 found.command.arguments.append(.init(role: "destination", words: rest.map { request.words[$0] }, date: nil))
