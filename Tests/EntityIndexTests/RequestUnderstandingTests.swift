@@ -1081,6 +1081,10 @@ import Testing
         #expect(overdue.time?.to == sampleNow)
         #expect(overdue.flags.first?.value == false)
         #expect(try read("which reminders are late").time?.to == sampleNow)
+        #expect(try read("Haruto's message saying he'd be a bit late").time == nil)
+        // A time ahead, after a verb of saying in a question of the past, is what was said.
+        let making = try read("what food did mum say she's making this weekend?")
+        #expect(making.time == nil && making.contentWords.contains("weekend"))
         // Running late is delayed: no time, and a word to find.
         let ship = try read("the email about the ship running late")
         #expect(ship.time == nil && ship.contentWords == ["ship", "running", "late"])

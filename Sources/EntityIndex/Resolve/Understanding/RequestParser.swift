@@ -34,6 +34,12 @@ struct RequestParser {
         return false
     }
 
+    /// Whether a verb of saying or sending comes before a position ("what did
+    /// mum say she's making this weekend"): a time ahead after it is what was said.
+    private func saysWhatWasSaid(before position: Int, in request: RequestWords) -> Bool {
+        (0..<position).contains { vocabulary.agentVerbs.contains(in: request.words, at: $0) }
+    }
+
     /// Whether a time is a month said after an attribute marker and a word to
     /// find ("la factura de abril", "el alquiler de julio": what the thing is
     /// for), not after a type's noun ("correos de abril"); a day so said is
@@ -103,7 +109,7 @@ struct RequestParser {
         } == true
         if let first = said.first, followsTopicMarker(first) || saysAttribute(said, in: beforeTime) || describesWord(said) || saidFor
             || (speaksOfPast || command?.authorNamed == true) && (time.time?.from.map { $0 > clock.now } ?? false)
-                && saysAfterTopicMarker(first, in: beforeTime) {
+                && (saysAfterTopicMarker(first, in: beforeTime) || saysWhatWasSaid(before: first, in: beforeTime)) {
             // "reply to Tomek about Saturday": a time said after "about" is what it is about, not when; so is
             // one ahead said of what was said before ("what did the coach say about training tomorrow", "reply
             // to Kenji about going to Rokko on the 27th").
