@@ -143,6 +143,14 @@ final class RequestGrammar: Sendable {
         return forms
     }
 
+    /// What a type holds when it is a place things are kept in (a calendar's
+    /// events, an album's photos, a chat's messages): the timed types that
+    /// refer to it, when it has no time of its own and names no person; else none.
+    func held(by type: EntityType) -> [EntityType] {
+        guard schemas.schema(for: type)?.timeProperty == nil, !personTypes.contains(type) else { return [] }
+        return timedReferrers[type] ?? []
+    }
+
     /// The states a command sets: its state arguments as flags ("mark it done", "uncheck it").
     func states(setBy command: RequestInterpretation.Command?) -> [RequestInterpretation.FlagCue] {
         (command?.arguments ?? []).filter { $0.role == "state" }.compactMap { flag(saidBy: $0.words) }

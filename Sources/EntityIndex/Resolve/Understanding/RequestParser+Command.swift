@@ -355,10 +355,7 @@ extension RequestParser {
             // "add the skippers' briefing from the regatta email to my calendar": a thing said with its article goes
             // where things are kept ("add Kevin to the kitchen chat", "add oat milk to my list" name no such thing).
             let toHolder = recipient.first.map { vocabulary.articles.contains(request.words[$0]) } == true && rest.contains { index in
-                grammar.typeNames.matches(in: request.words, at: index).contains { match in
-                    grammar.schemas.schema(for: match.value.type)?.timeProperty == nil && grammar.timedReferrers[match.value.type] != nil
-                        && !grammar.personTypes.contains(match.value.type)
-                }
+                grammar.typeNames.matches(in: request.words, at: index).contains { !grammar.held(by: $0.value.type).isEmpty }
             }
             if marker.role == "subject", pointsAtThing || toHolder, !rest.isEmpty {
                 // "add this to my calendar", "add the Freebox one to my calendar": what is pointed at is acted

@@ -164,9 +164,9 @@ extension RequestParser {
             case nil: break
             }
             let saysOne = vocabulary.one.contains(in: request.words, at: index + length)
-            if saysOne, named.isDisjoint(with: grammar.personTypes) {
-                // "the calendar one": one of what a calendar holds; a container is never "one" on its own.
-                let held = named.filter { grammar.schemas.schema(for: $0)?.timeProperty == nil }.flatMap { grammar.timedReferrers[$0] ?? [] }
+            if saysOne {
+                // "the calendar one": one of what a calendar holds; a place things are kept in is never "one" on its own.
+                let held = named.flatMap(grammar.held(by:))
                 if !held.isEmpty { named = Set(held) }
             }
             if !fitting.isEmpty, named.isDisjoint(with: fitting), saysOne { continue }

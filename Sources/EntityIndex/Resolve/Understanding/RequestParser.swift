@@ -94,25 +94,31 @@ struct RequestParser {
             let marker = position > 1 && vocabulary.articles.contains(request.words[position - 1]) ? position - 2 : position - 1
             return marker >= 0 && vocabulary.topicMarkers.contains(request.words[marker])
         }
-        // "the numbers for the October walking group": a month said of what something is for describes a word to find.
+        // "for the October walking group", "for May's book club": a month said of what something is for describes
+        // the word to find after it.
         func describesWord(_ said: [Int]) -> Bool {
-            // "for the October walking group", "for May's book club"
             guard let first = said.first, let last = said.last, first > 0,
                   vocabulary.purposeMarkers.contains(request.words[first - 1]) && request.possessive[last]
                     || first > 1 && vocabulary.articles.contains(request.words[first - 1]) && vocabulary.purposeMarkers.contains(request.words[first - 2]),
                   vocabulary.time.months.match(in: request.words, at: first)?.length == said.count else { return false }
             return isContent(at: last + 1, in: request) && !grammar.typeNames.contains(in: request.words, at: last + 1)
         }
-        // "what did Marco say about the wind for Sunday": of what was said, a time what it is about is for is no time of it.
-        let saidFor = speaksOfPast && said.first.map { first in
-            first > 0 && vocabulary.purposeMarkers.contains(request.words[first - 1]) && saysAfterTopicMarker(first, in: beforeTime)
-        } == true
-        if let first = said.first, followsTopicMarker(first) || saysAttribute(said, in: beforeTime) || describesWord(said) || saidFor
-            || (speaksOfPast || command?.authorNamed == true) && (time.time?.from.map { $0 > clock.now } ?? false)
-                && (saysAfterTopicMarker(first, in: beforeTime) || saysWhatWasSaid(before: first, in: beforeTime)) {
-            // "reply to Tomek about Saturday": a time said after "about" is what it is about, not when; so is
-            // one ahead said of what was said before ("what did the coach say about training tomorrow", "reply
-            // to Kenji about going to Rokko on the 27th").
+        // Whether the time said is what something is about, not when it is.
+        func saysWhatItIsAbout(_ said: [Int]) -> Bool {
+            guard let first = said.first else { return false }
+            // "reply to Tomek about Saturday", "la factura de abril", "the numbers for the October walking group"
+            if followsTopicMarker(first) || saysAttribute(said, in: beforeTime) || describesWord(said) { return true }
+            // Of what was said before: "what did Marco say about the wind for Sunday" …
+            let saidBefore = speaksOfPast || command?.authorNamed == true
+            if saidBefore, first > 0, vocabulary.purposeMarkers.contains(request.words[first - 1]), saysAfterTopicMarker(first, in: beforeTime) {
+                return true
+            }
+            // … and a time ahead: "what did the coach say about training tomorrow", "reply to Kenji about going to
+            // Rokko on the 27th", "what food did mum say she's making this weekend".
+            let ahead = time.time?.from.map { $0 > clock.now } ?? false
+            return saidBefore && ahead && (saysAfterTopicMarker(first, in: beforeTime) || saysWhatWasSaid(before: first, in: beforeTime))
+        }
+        if saysWhatItIsAbout(said) {
             request = beforeTime
             time = TimeExpressionReader.Reading()
         }
@@ -311,7 +317,7 @@ struct RequestParser {
         let clauses = zip([-1] + ends, ends + [parted.count]).map { String(parted[$0 + 1..<$1]) }.filter { !$0.isEmpty }
         for clause in clauses {
             clauseStarts.insert(words.count)
-            words += try normalizedWords(in: String(clause)).map(vocabulary.possessiveEndings.stripping)
+            words += try normalizedWords(in: clause).map(vocabulary.possessiveEndings.stripping)
         }
         var request = RequestWords(words: words.map(\.word), possessive: words.map(\.wasPossessive))
         request.clauseStarts = clauseStarts
@@ -429,7 +435,10 @@ struct RequestParser {
         func endPhone(before next: String? = nil) {
             guard !phone.isEmpty else { return }
             // "the 4 600 $": an amount is words to find, as texts say it.
-            guard !(next?.contains(where: \.isCurrencySymbol) ?? false) else { return phone = [] }
+            guard !(next?.contains(where: \.isCurrencySymbol) ?? false) else {
+                phone = []
+                return
+            }
             let joined = phone.joined(separator: " ")
             if let digits = IdentifierParts.phoneDigits(joined), digits.hasPrefix("+") || digits.count >= 7 {
                 identifiers.append(digits)
