@@ -207,7 +207,12 @@ extension RequestParser {
 
     /// Whether a word is the speaker as a subject: "I", "I'll", "we're".
     func isSpeakerSubject(_ word: String) -> Bool {
-        word.split(separator: "'").first.map { vocabulary.speakerSubjects.contains(String($0)) } ?? false
+        vocabulary.speakerSubjects.contains(withoutContraction(word))
+    }
+
+    /// A word without what an apostrophe joins to it: "i'll" -> "i", "that's" -> "that".
+    func withoutContraction(_ word: String) -> String {
+        word.split(separator: "'").first.map(String.init) ?? word
     }
 
     /// "mute the Familia chat", "hide this", "translate this message": a

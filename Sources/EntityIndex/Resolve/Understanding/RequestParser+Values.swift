@@ -215,7 +215,7 @@ extension RequestParser {
     /// follows words saying something or a verb of sending ("did the school
     /// send anything about the show"), not "what about the show".
     private func saysWhatSomethingIsAbout(before index: Int, in request: RequestWords) -> Bool {
-        let clauseStart = request.clauseStarts.filter { $0 <= index }.max() ?? 0
+        let clauseStart = request.clauseStart(of: index)
         guard let marker = (clauseStart..<index).last(where: { vocabulary.topicMarkers.contains(request.words[$0]) }) else { return false }
         return (clauseStart..<marker).contains { isContent(at: $0, in: request) || vocabulary.agentVerbs.contains(in: request.words, at: $0) }
     }
@@ -434,8 +434,7 @@ extension RequestParser {
     /// words' positions: their time and tense are not of what is wanted.
     func remarksAboutIt(in request: RequestWords, after commandEnd: Int) -> [Int] {
         clauses(in: request, after: commandEnd, where: { start in
-            // "it", "that's", "she'll"
-            let pronoun = request.words[start].split(separator: "'").first.map(String.init) ?? request.words[start]
+            let pronoun = withoutContraction(request.words[start])  // "it", "that's", "she'll"
             return (vocabulary.subjectPronouns.contains(pronoun) || vocabulary.focusedPointers.match(in: [pronoun], at: 0)?.length == 1)
                 && !(start..<request.clauseEnd(after: start)).contains { vocabulary.one.contains(in: request.words, at: $0) }
         })

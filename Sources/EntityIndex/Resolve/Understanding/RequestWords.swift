@@ -59,6 +59,11 @@ struct RequestWords {
         clauseStarts.filter { $0 > index }.min() ?? count
     }
 
+    /// Where the clause that holds a position begins.
+    func clauseStart(of index: Int) -> Int {
+        clauseStarts.filter { $0 <= index }.max() ?? 0
+    }
+
     /// The next position at or after `index` whose word is untaken, or nil.
     func nextUntaken(from index: Int) -> Int? {
         (index..<count).first { !taken[$0] }
