@@ -1096,6 +1096,12 @@ import Testing
         // No entity is the critic's visit: the note that says it, written after last Saturday, unsure.
         let note = try index.resolve(sampleRequest("find the note I wrote after the critic came in last Saturday"))
         #expect(note.results.first?.identifier.id == "critic" && note.status != .resolved)
+        // A meal planned is the anchor ("what's after lunch" over a day's events); with none, the meal says a time.
+        try index.donate([Entity(type: "calendar.event", id: "review", properties: ["title": "Design review", "startDate": "2026-03-12T10:00:00Z"]),
+                          Entity(type: "calendar.event", id: "yoga", properties: ["title": "Yoga", "startDate": "2026-03-12T17:00:00Z"])])
+        let morning = try index.resolve(sampleRequest("do I have anything before lunch on thursday"))
+        #expect(morning.interpretation?.time?.to == Date(timeIntervalSince1970: 1_773_316_800))  // 2026-03-12T12:00:00Z
+        #expect(morning.results.first?.identifier.id == "review" && !morning.results.contains { $0.identifier.id == "yoga" })
     }
 
     @Test func theShownThatSayMoreOfTheWordsFitBest() throws {

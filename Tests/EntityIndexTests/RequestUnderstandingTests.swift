@@ -119,6 +119,9 @@ import Testing
         let briefing = try read("add the skippers' briefing from the regatta email to my calendar")
         #expect(briefing.command?.arguments.map(\.role) == ["destination"] && briefing.types == ["mail.message"])
         #expect(try read("add Kevin to the kitchen chat").command?.arguments.first?.role == "recipient")
+        // A thing said with its owner too: the party is no one to add.
+        let party = try read("add Siobhán's surprise party for her mother to the calendar")
+        #expect(party.command?.arguments.map(\.role) == ["destination"] && party.contentWords == ["surprise", "party", "mother"])
         let addThis = try read("add the Freebox one to my calendar")
         #expect(addThis.command?.arguments.map(\.role) == ["destination"])
         #expect(addThis.reference?.kind == .pointer)
@@ -653,6 +656,7 @@ import Testing
         #expect(try read("translate this into English").reference?.kind == .pointer)
         #expect(try read("the mail above this one").reference?.kind == .shown(-1))
         #expect(try read("forward the first two to Amara").reference?.kind == .span(2))
+        #expect(try read("mark the first three done").reference?.kind == .span(3))
         let two = try read("share the two on Tuesday with Javi")
         #expect(two.reference?.kind == .plural && two.time != nil && two.contentWords.isEmpty)
         #expect(try read("the last three photos").reference?.kind == .span(-3))
@@ -904,6 +908,10 @@ import Testing
         #expect(try read("unflag the bottom one, that's all sorted now").time?.from == nil)
         // Unless it says which one.
         #expect(try read("delete it, it's the one from Friday").time?.from == day("2026-03-13"))
+        // Beside a command that does something, now is when to do it; asked about, it is when the entity is.
+        #expect(try read("delete the check-in mail, sure we're home now").time == nil)
+        #expect(try read("that packing one can go now, delete it").time == nil)
+        #expect(try read("what's on right now").time?.order == .next)
         // What something said is about, and the time that is for, are no time of the saying.
         #expect(try read("what did Marco say about the wind for Sunday").time == nil)
         // A later clause about it has its own tense: the karaoke is this Friday's.
@@ -948,6 +956,15 @@ import Testing
         #expect(try read("was war am Freitag").time?.from == day("2026-03-06"))
         let compound = try read("was ist am Samstagvormittag mit Emil")
         #expect(compound.time?.from == day("2026-03-14").addingTimeInterval(5 * 3_600) && !compound.contentWords.contains("samstagvormittag"))
+        // A type's noun joined to what describes it is both: "Kletterfotos" are photos of climbing.
+        let photos = try read("zeig mir die Kletterfotos von letztem Donnerstag")
+        #expect(photos.types == ["photos.asset"] && photos.contentWords.first == "kletter" && photos.time?.from == day("2026-03-05"))
+        // "From 3 pm on" is since 3 pm; "before lunch" ends where lunch begins, on the day said.
+        let fromThree = try #require(try read("what's on wednesday from 3pm on").time)
+        #expect(fromThree.from == day("2026-03-18").addingTimeInterval(15 * 3_600) && fromThree.to == day("2026-03-19"))
+        let beforeLunch = try #require(try read("before lunch on thursday").time)
+        #expect(beforeLunch.to == day("2026-03-12").addingTimeInterval(12 * 3_600))
+        #expect(try read("before the lunch meeting on thursday").time?.to != day("2026-03-12").addingTimeInterval(12 * 3_600))
         // A weekday after a week is that week's: "last week Wednesday", "letzte Woche Mittwoch".
         #expect(try read("what did Tobi ask me last week Wednesday").time?.from == day("2026-03-04"))
         // So is one before it: "Thursday next week", "el jueves de la semana que viene".

@@ -203,11 +203,18 @@ struct Resolver {
                 // Nothing is what the anchor names ("the note I wrote after the critic came in last Saturday"): what
                 // it says says what is wanted, after (or before) the time it says — never resolved on.
                 interpretation.anchor = nil
-                interpretation.contentWords += said.contentWords
-                if interpretation.time == nil, let time = said.time {
-                    // After the anchor's time, or before it.
-                    let after = anchor.relation == .after
-                    interpretation.time = RequestTime(from: after ? time.from : nil, to: after ? nil : time.to, words: time.words)
+                let bounded = try parser(clock).interpret((anchor.marker + anchor.words).joined(separator: " "), types: request.types)
+                if interpretation.time == nil, let time = bounded.time, bounded.contentWords.count < said.contentWords.count {
+                    // "before lunch on Thursday" with no lunch planned: the time it says, as "before noon" would.
+                    interpretation.contentWords += bounded.contentWords
+                    interpretation.time = time
+                } else {
+                    interpretation.contentWords += said.contentWords
+                    if interpretation.time == nil, let time = said.time {
+                        // After the anchor's time, or before it.
+                        let after = anchor.relation == .after
+                        interpretation.time = RequestTime(from: after ? time.from : nil, to: after ? nil : time.to, words: time.words)
+                    }
                 }
                 unanchored = true
             } else if !isSure {

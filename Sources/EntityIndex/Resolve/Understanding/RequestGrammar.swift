@@ -191,6 +191,17 @@ final class RequestGrammar: Sendable {
         }
     }
 
+    /// "kletterfotos" -> ("kletter", "fotos"), "geburtstagsfotos" -> ("geburtstag", "fotos"): a word that ends with one
+    /// of the language's own nouns for a type, after four letters or more (a linking "s" dropped), in a language
+    /// that joins nouns; nil for any other word.
+    func splitAtTypeNoun(_ word: String) -> (head: String, noun: String)? {
+        guard vocabulary.joinsNouns, !typeNames.contains(in: [word], at: 0) else { return nil }
+        let nouns = vocabulary.typeNames.values.joined().filter { $0.count >= 4 && !$0.contains(" ") && word.hasSuffix($0) }
+        guard let noun = nouns.max(by: { $0.count < $1.count }), word.count - noun.count >= 4 else { return nil }
+        let head = word.dropLast(noun.count)
+        return (String(head.last == "s" && head.count > 5 ? head.dropLast() : head), noun)
+    }
+
     /// A type noun in the singular ("videos" -> "video"), as its type spells it.
     private func singular(_ word: String, of type: EntityType) -> String {
         guard let schema = schemas.schema(for: type) else { return word }

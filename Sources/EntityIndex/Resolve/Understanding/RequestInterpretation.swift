@@ -204,6 +204,8 @@ public struct RequestInterpretation: Sendable, Hashable {
         public var relation: Relation
         /// The words that name the anchor ("crew lunch tomorrow").
         public var words: [String]
+        /// The words that said the relation ("straight after").
+        public var marker: [String] = []
         /// Whether it is placed on screen, after meaning below ("the one just under the vet questions").
         public var isOnScreen = false
         /// The stretch of time said before it, by the unit's name ("day" in "the day after the audit"):

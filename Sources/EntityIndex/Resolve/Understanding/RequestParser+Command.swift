@@ -23,6 +23,9 @@ extension RequestParser {
         var isForLater = false
         /// Whether the person named right after it wrote what it acts on (`markAuthor`).
         var authorNamed = false
+        /// Whether it does something with an entity: changes it ("delete"), sends it or answers it ("forward",
+        /// "reply", "call"), rather than asks about, finds or shows it.
+        var acts = false
     }
 
     /// The command at the start (or at a position), with its arguments taken.
@@ -55,6 +58,7 @@ extension RequestParser {
                                  actsOnWhole: entry.argumentRoles.contains("state") || entry.shows
                                      || entry.changes && entry.argumentRoles.isDisjoint(with: ["value", "name"]),
                                  many: entry.many, liesAhead: entry.liesAhead)
+        found.acts = entry.changes || entry.recipientFirst || !entry.argumentRoles.isDisjoint(with: ["recipient", "message"])
         if !entry.sets.isEmpty {
             found.command.arguments.append(.init(role: "state", words: entry.sets, date: nil))
         }
@@ -357,9 +361,12 @@ extension RequestParser {
                 request.take(marker.index..<request.count)
                 return true
             }
-            // "add the skippers' briefing from the regatta email to my calendar": a thing said with its article goes
-            // where things are kept ("add Kevin to the kitchen chat", "add oat milk to my list" name no such thing).
-            let toHolder = recipient.first.map { vocabulary.articles.contains(request.words[$0]) } == true && rest.contains { index in
+            // "add the skippers' briefing from the regatta email to my calendar", "add Kay's arrival to my calendar": a
+            // thing said with its article or its owner goes where things are kept ("add Kevin to the kitchen chat",
+            // "add oat milk to my list" name no such thing).
+            let saysThing = recipient.first.map { vocabulary.articles.contains(request.words[$0]) } == true
+                || recipient.dropLast().contains { request.possessive[$0] }
+            let toHolder = saysThing && rest.contains { index in
                 grammar.typeNames.matches(in: request.words, at: index).contains { !grammar.held(by: $0.value.type).isEmpty }
             }
             if marker.role == "subject", pointsAtThing || toHolder, !rest.isEmpty {

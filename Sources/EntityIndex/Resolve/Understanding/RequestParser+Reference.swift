@@ -41,7 +41,8 @@ extension RequestParser {
                 .map { $0.length == span.count || isOnScreen } ?? false
             guard onlyFrame, !pointsAtScreen, !startsWithTime(request, at: span[0]) else { continue }
             request.take(unitStart..<end)
-            return Interpretation.Anchor(relation: relation, words: span.map { request.words[$0] }, isOnScreen: isOnScreen, unit: unit)
+            return Interpretation.Anchor(relation: relation, words: span.map { request.words[$0] }, marker: request[index..<index + length],
+                                         isOnScreen: isOnScreen, unit: unit)
         }
         return nil
     }
@@ -73,11 +74,13 @@ extension RequestParser {
         }
     }
 
-    /// Whether a time expression starts at a position ("after 3 pm" is a time, not an anchor).
+    /// Whether a time expression starts at a position ("after 3 pm" is a time, not an anchor). A meal is
+    /// not: "after lunch" may be after the lunch planned, and is a time only when none is (`Resolver`).
     func startsWithTime(_ request: RequestWords, at index: Int) -> Bool {
         var copy = request
         _ = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: .either, isReferenceNoun: { _, _ in false }).read(&copy)
-        return copy.taken[index] && !request.taken[index]
+        let meal = vocabulary.articles.contains(request.words[index]) ? index + 1 : index
+        return copy.taken[index] && !request.taken[index] && !vocabulary.time.meals.contains(in: request.words, at: meal)
     }
 
     // MARK: Reference
@@ -175,8 +178,9 @@ extension RequestParser {
             } else if let (length, position) = request.match(vocabulary.ordinals, at: index), abs(position) == 1,
                       let (countLength, count) = vocabulary.time.number(at: index + length, in: request), count > 1,
                       isReferenceNoun(at: index + length + countLength, in: request)
-                        || endsClause(at: pastFrame(from: index + length + countLength, in: request), in: request) {
-                // "the first two", "the last three photos"
+                        || endsClause(at: pastFrame(from: index + length + countLength, in: request), in: request)
+                        || grammar.flags.contains(in: request.words, at: index + length + countLength) {
+                // "the first two", "the last three photos", "mark the first three done"
                 found(.span(position * count), index..<index + length + countLength)
             } else if let (length, position) = request.match(vocabulary.ordinals, at: index),
                       isReferenceNoun(at: index + length, in: request) || saysOne(at: index + length, afterOrdinalAt: index, in: request)

@@ -60,6 +60,7 @@ struct RequestParser {
         interpretation.misspellings = try correctMisspellings(&request)
         readCaseWords(&request)
         splitDayCompounds(&request)
+        splitTypeCompounds(&request)
         try markPossessivesWithoutApostrophe(&request)
         takeFillers(&request)
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
@@ -123,6 +124,11 @@ struct RequestParser {
             time = TimeExpressionReader.Reading()
         }
         interpretation.time = time.time
+        if command?.acts == true, let now = time.time?.words, vocabulary.time.now.match(in: now, at: 0)?.length == now.count {
+            // "delete the check-in mail, sure we're home now", "call him now": beside a command that does
+            // something, now is when to do it, not when the entity is.
+            interpretation.time = nil
+        }
         // "email the woman in the 4 pm one": a time between an article and the noun describes what is meant.
         let describesReference = said.first.map { first in
             first > 0 && vocabulary.articles.contains(request.words[first - 1]) && isReferenceNoun(at: said.last! + 1, in: request)
@@ -402,6 +408,15 @@ struct RequestParser {
                 request.replace(index..<index + 1, with: [day, part])
                 break
             }
+        }
+    }
+
+    /// "Zeig mir die Kletterfotos": a type's noun joined to what describes it
+    /// (`RequestGrammar.splitAtTypeNoun`) is read as the two words it joins.
+    func splitTypeCompounds(_ request: inout RequestWords) {
+        for index in request.words.indices.reversed() where request.isFree(index) {
+            guard let (head, noun) = grammar.splitAtTypeNoun(request.words[index]) else { continue }
+            request.replace(index..<index + 1, with: [head, noun])
         }
     }
 

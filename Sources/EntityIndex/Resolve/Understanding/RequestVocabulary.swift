@@ -125,6 +125,8 @@ public struct RequestVocabulary: Sendable {
     let infinitiveLeads: PhraseTable<Void>
     /// Whether the one who sent may be said after the verb ("lo que ha escrito Rosa").
     let agentsFollowVerbs: Bool
+    /// Whether the language writes a type's noun joined to what describes it ("Kletterfotos", "Zahnarzttermin").
+    let joinsNouns: Bool
     /// Words after "this" or "that" that keep it pointing ("translate this into English").
     let pointerFollowers: Set<String>
     /// The cue an agent verb's subject stands for ("from").
@@ -198,6 +200,9 @@ public struct RequestVocabulary: Sendable {
         let days: PhraseTable<(day: Int, minutes: Range<Int>?)>
         /// Parts of the day, in minutes after midnight (the table says hours).
         let partsOfDay: PhraseTable<Range<Int>>
+        /// Meals, at the hours they are usually eaten, in minutes after midnight: "before lunch" ends
+        /// where lunch begins. Only a bound reads them; alone, a meal is a word to find ("lunch with Tom").
+        let meals: PhraseTable<Range<Int>>
         let weekdays: PhraseTable<Int>
         let months: PhraseTable<Int>
         /// Days of the year by name, as month and day ("christmas eve"), written as
@@ -237,6 +242,8 @@ public struct RequestVocabulary: Sendable {
         let restOf: PhraseTable<Void>
         /// Around two clock times: "between 9 and 11", "from 2 to 4".
         let between: PhraseTable<Void>, betweenAnd: PhraseTable<Void>
+        /// Words that make "from" and a time a lower bound ("from 3 pm on").
+        let onwards: PhraseTable<Void>
         let weekStartsOn: Int
         let numbers: PhraseTable<Int>
         let dayOrdinals: PhraseTable<Int>
@@ -258,7 +265,7 @@ public struct RequestVocabulary: Sendable {
                           last.words, within.words, withinPast.words, inWords.words, on.words, at.words, of.words, ago.words, hence.words,
                           before.words, until.words, after.words, since.words, am.words, pm.words, oclock.words, half.words, now.words,
                           recent.words, upcoming.words, overdue.words, undated.words, laterToday.words, earlierToday.words, afterNext.words,
-                          nextAfter.words, lastAfter.words, restOf.words, between.words, betweenAnd.words, numbers.words, dayOrdinals.words]
+                          nextAfter.words, lastAfter.words, restOf.words, between.words, betweenAnd.words, onwards.words, numbers.words, dayOrdinals.words]
             spoken = articles.union(monthsNeedingContext).union(monthContext).union(tables.joined())
         }
 
@@ -444,6 +451,7 @@ public struct RequestVocabulary: Sendable {
         valueEnds = try words(table.valueEnds)
         infinitiveLeads = try phrases(table.infinitiveLeads ?? [])
         agentsFollowVerbs = table.agentsFollowVerbs ?? false
+        joinsNouns = table.joinsNouns ?? false
         pointerFollowers = try words(table.pointerFollowers)
         agentCue = table.agentVerbs.cue
         receiptVerbs = try words(table.receiptVerbs ?? [])
@@ -457,6 +465,7 @@ public struct RequestVocabulary: Sendable {
         var timeWords = TimeWords(
             days: try PhraseTable(time.days.map { ($0.key, ($0.value.day, $0.value.hours.map { $0[0] * 60..<$0[1] * 60 })) }),
             partsOfDay: try PhraseTable(time.partsOfDay.map { ($0.key, $0.value[0] * 60..<$0.value[1] * 60) }),
+            meals: try PhraseTable((time.meals ?? [:]).map { ($0.key, $0.value[0] * 60..<$0.value[1] * 60) }),
             weekdays: try PhraseTable(time.weekdays.map { ($0.key, $0.value) }),
             months: try PhraseTable(time.months.map { ($0.key, $0.value) }),
             holidays: try PhraseTable((time.holidays ?? [:]).map { ($0.key, (month: $0.value[0], day: $0.value[1])) }),
@@ -484,7 +493,7 @@ public struct RequestVocabulary: Sendable {
             laterToday: try phrases(time.laterToday), earlierToday: try phrases(time.earlierToday),
             afterNext: try phrases(time.afterNext ?? []), nextAfter: try phrases(time.nextAfter ?? []),
             lastAfter: try phrases(time.lastAfter ?? []), restOf: try phrases(time.restOf ?? []),
-            between: try phrases(time.between ?? []), betweenAnd: try phrases(time.betweenAnd ?? []),
+            between: try phrases(time.between ?? []), betweenAnd: try phrases(time.betweenAnd ?? []), onwards: try phrases(time.onwards ?? []),
             weekStartsOn: time.weekStartsOn,
             numbers: try PhraseTable(time.numbers.map { ($0.key, $0.value) }),
             dayOrdinals: try PhraseTable(time.dayOrdinals.map { ($0.key, $0.value) }),
@@ -549,13 +558,14 @@ public struct RequestVocabulary: Sendable {
             }
             let days: [String: Day]
             let partsOfDay: [String: [Int]]
+            let meals: [String: [Int]]?
             let weekdays, months: [String: Int]
             let holidays, easterDays: [String: [Int]]?
             let monthsNeedingContext, monthContext: [String]
             let quantifiers: [String]?
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
-            let hence, afterNext, nextAfter, lastAfter, restOf, between, betweenAnd, undated: [String]?
+            let hence, afterNext, nextAfter, lastAfter, restOf, between, betweenAnd, onwards, undated: [String]?
             let am, pm, oclock, half, now, recent, laterToday, earlierToday: [String]
             let upcoming, overdue: ImplyingPhrases
             let weekStartsOn: Int
@@ -582,7 +592,7 @@ public struct RequestVocabulary: Sendable {
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
         let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, someone, subjectPronouns, topicMarkers, purposeMarkers: [String]?
         let attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads, indefiniteArticles: [String]?
-        let agentsFollowVerbs: Bool?
+        let agentsFollowVerbs, joinsNouns: Bool?
         let honorifics: [String]?
         let caseWords: [String: [String]]?
         let typeNames: [String: [String]]?

@@ -263,18 +263,32 @@ struct TimeExpressionReader {
         return length + firstLength + andLength + secondLength
     }
 
-    /// "before Friday", "until tomorrow", "after 3 pm", "since Monday".
+    /// "before Friday", "until tomorrow", "after 3 pm", "since Monday", "from 3 pm on".
     private func bound(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
-        let kinds: [(PhraseTable<Void>, Bool, Bool)] = [  // table, sets the lower bound, takes the point's start
-            (words.before, false, true), (words.until, false, false), (words.after, true, false), (words.since, true, true),
+        // table, sets the lower bound, takes the point's start, whether "on" ends it ("from 3 pm on": since 3 pm)
+        let kinds: [(PhraseTable<Void>, Bool, Bool, Bool)] = [
+            (words.before, false, true, false), (words.until, false, false, false), (words.after, true, false, false),
+            (words.since, true, true, false), (words.between, true, true, true),
         ]
-        for (table, isLower, usesStart) in kinds {
+        for (table, isLower, usesStart, endsOnwards) in kinds {
             guard let (length, _) = request.match(table, at: index) else { continue }
             var found = self.point(at: index + length, in: request)
             // "after 3", as "at 3": a bare hour is a clock here, unless a unit follows ("after 2 weeks").
             if found == nil, let (clockLength, minutes, ambiguous) = clockTime(at: index + length, in: request, needsMarker: false),
                request.match(words.units, at: index + length + clockLength) == nil {
                 found = (clockLength, .clock(minutes, ambiguous: ambiguous))
+            }
+            if endsOnwards {
+                guard let (pointLength, _) = found, let (onwardsLength, _) = request.match(words.onwards, at: index + length + pointLength)
+                else { continue }
+                found?.0 += onwardsLength
+            }
+            if found == nil, let (partLength, part) = mealOrPartOfDay(at: index + length, in: request),
+               !isModifiedNoun(index + length + partLength, request) {
+                // "before lunch", "after the evening": where it begins or ends, on the day said ("before the
+                // morning briefing" names what it is before).
+                state.clockBound = (isLower ? part.upperBound : part.lowerBound, isLower)
+                return length + partLength
             }
             guard let (pointLength, point) = found else { continue }
             let interval: DateInterval
@@ -295,6 +309,15 @@ struct TimeExpressionReader {
             let moment = usesStart ? interval.start : interval.end
             if isLower { state.from = moment } else { state.to = moment }
             return length + pointLength
+        }
+        return nil
+    }
+
+    /// A meal or a part of the day at a position, an article before it or not: its length and minutes.
+    private func mealOrPartOfDay(at index: Int, in request: RequestWords) -> (Int, Range<Int>)? {
+        let article = request.words.indices.contains(index) && words.articles.contains(request.words[index]) ? 1 : 0
+        for table in [words.meals, words.partsOfDay] {
+            if let (length, minutes) = request.match(table, at: index + article) { return (article + length, minutes) }
         }
         return nil
     }
