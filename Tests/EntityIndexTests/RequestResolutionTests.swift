@@ -1259,8 +1259,9 @@ import Testing
             message("back", "Bin gut zurück in Leipzig", at: "2027-04-12T09:00:00Z"),
             message("russian", "Здравствуйте, я сделала домашнее задание", at: "2027-04-13T09:00:00Z"),
         ])
-        func resolve(_ text: String, visible: [String]) throws -> Resolution {
-            try index.resolve(SearchQuery(text, context: ScreenContext(visible: visible.compactMap(EntityIdentifier.init)),
+        func resolve(_ text: String, visible: [String], focused: String? = nil) throws -> Resolution {
+            try index.resolve(SearchQuery(text, context: ScreenContext(visible: visible.compactMap(EntityIdentifier.init),
+                                                                       focused: focused.flatMap { EntityIdentifier("messages.message:" + $0) }),
                                           now: Date(timeIntervalSince1970: seconds("2027-05-12T13:30:00Z")),
                                           timeZone: TimeZone(identifier: "UTC")!))
         }
@@ -1269,10 +1270,13 @@ import Testing
         let day = ["calendar.event:interview", "calendar.event:swim", "reminders.reminder:water", "calendar.event:committee"]
         let after = try resolve("what comes right after Maya's swim?", visible: day)
         #expect(after.status == .resolved && ids(after.results) == ["water"])
+        // The day said with it is the day shown, no word of its name.
+        #expect(ids(try resolve("what's after Maya's swim tomorrow", visible: day).results) == ["water"])
         let chat = ["messages.message:train", "messages.message:dumplings", "messages.message:back", "messages.message:russian"]
         #expect(ids(try resolve("the message right before the dumplings one", visible: chat).results) == ["train"])
         // Below and above one shown, as the list is shown; with nothing shown, the words say what is wanted.
         #expect(ids(try resolve("the one just under the dumplings one", visible: chat).results) == ["back"])
+        #expect(ids(try resolve("show me the one right under this", visible: chat, focused: "dumplings").results) == ["back"])
         #expect(ids(try resolve("the message above the dumplings one", visible: chat).results) == ["train"])
         #expect(try resolve("the one under the dumplings one", visible: []).interpretation?.anchor == nil)
         // "Call the second one" over messages: the person the one so picked is from.

@@ -159,8 +159,11 @@ struct ScreenResolver {
     /// it in screen order; nil otherwise.
     func beside(_ anchor: RequestInterpretation.Anchor, on screen: ScreenContext) throws -> Candidate? {
         // The one named is named by the anchor's words alone, of any type ("the reminder after the swim"):
-        // what else the request says is said of what it asks for.
-        let naming = RequestInterpretation(contentWords: anchor.words.filter { !grammar.vocabulary.articles.contains($0) })
+        // what else the request says is said of what it asks for. A time said with them ("after gym today")
+        // is the day shown, no word of the name.
+        let words = anchor.words.filter { !grammar.vocabulary.articles.contains($0) && !grammar.vocabulary.time.spoken.contains($0) }
+        guard !words.isEmpty else { return nil }
+        let naming = RequestInterpretation(contentWords: words)
         let named = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar, interpretation: naming, clock: clock)
             .fitting(try shown(on: screen), kind: .pointer).filter { $0.score >= 1 }
         let shown = try resolve(.plural, on: screen)
