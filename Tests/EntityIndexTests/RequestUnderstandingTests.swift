@@ -657,6 +657,10 @@ import Testing
         #expect(try read("the mail above this one").reference?.kind == .shown(-1))
         #expect(try read("forward the first two to Amara").reference?.kind == .span(2))
         #expect(try read("mark the first three done").reference?.kind == .span(3))
+        // A command of two words said around a pointer: "tick it off" is "tick off it"; "send it on Friday" is no "send on".
+        let tick = try read("tick it off")
+        #expect(tick.command?.name == "complete" && tick.reference?.kind == .pointer)
+        #expect(try read("send it on Friday").command?.name == "send")
         let two = try read("share the two on Tuesday with Javi")
         #expect(two.reference?.kind == .plural && two.time != nil && two.contentWords.isEmpty)
         #expect(try read("the last three photos").reference?.kind == .span(-3))

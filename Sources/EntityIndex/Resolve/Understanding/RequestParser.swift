@@ -63,6 +63,7 @@ struct RequestParser {
         splitTypeCompounds(&request)
         try markPossessivesWithoutApostrophe(&request)
         takeFillers(&request)
+        joinSplitCommands(&request)
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
         var command = try takeCommand(&request)
         for start in request.clauseStarts.sorted().dropFirst() where command == nil && request.nextUntaken(from: start) == start {
@@ -417,6 +418,20 @@ struct RequestParser {
         for index in request.words.indices.reversed() where request.isFree(index) {
             guard let (head, noun) = grammar.splitAtTypeNoun(request.words[index]) else { continue }
             request.replace(index..<index + 1, with: [head, noun])
+        }
+    }
+
+    /// "tick that off", "cross it off": a command of two words said around a
+    /// pointer is read as the command and then the pointer ("tick off that"),
+    /// unless its second word may begin a time or a value ("send it on Friday").
+    func joinSplitCommands(_ request: inout RequestWords) {
+        for index in request.words.indices.dropLast(2) where (index...index + 2).allSatisfy(request.isFree) {
+            let (pointer, particle) = (request.words[index + 1], request.words[index + 2])
+            guard !vocabulary.time.spoken.contains(particle), !grammar.cues.contains(in: [particle], at: 0),
+                  vocabulary.commands.match(in: [request.words[index], particle], at: 0)?.length == 2,
+                  [vocabulary.focusedPointers, vocabulary.pluralPointers].contains(where: { $0.match(in: [pointer], at: 0)?.length == 1 })
+            else { continue }
+            request.replace(index + 1..<index + 3, with: [particle, pointer])
         }
     }
 
