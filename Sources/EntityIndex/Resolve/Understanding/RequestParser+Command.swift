@@ -386,14 +386,19 @@ extension RequestParser {
             let said = (body + length..<request.count).filter(request.isUntaken)
             if !said.isEmpty { found.command.arguments.append(.init(role: "message", words: said.map { request.words[$0] }, date: nil)) }
             request.take(body + length..<request.count)
-        } else if let start = request.words.indices.dropFirst(body + 1).prefix(Self.longestRecipient).first(where: {
-            request.isFree($0) && isSpeakerSubject(request.words[$0])
-        }) {
-            // "text Mama I'll be there Sunday": after whom it is said to, the speaker saying something is the message.
+        } else if let start = request.words.indices.dropFirst(body + 1).prefix(Self.longestRecipient + (saysArticle(at: body, in: request) ? 1 : 0))
+            .first(where: { request.isFree($0) && isSpeakerSubject(request.words[$0]) }) {
+            // "text Mama I'll be there Sunday", "tell the book club chat I'll make it": after whom it is said to, the
+            // speaker saying something is the message.
             found.command.arguments.append(.init(role: "message", words: request[start..<request.count], date: nil))
             request.take(start..<request.count)
         }
         return true
+    }
+
+    /// Whether an article is said at a position.
+    private func saysArticle(at index: Int, in request: RequestWords) -> Bool {
+        request.words.indices.contains(index) && vocabulary.articles.contains(request.words[index])
     }
 
     /// Whether a screen reference starts at a position: "it", "this mail", "these", "the third one",
