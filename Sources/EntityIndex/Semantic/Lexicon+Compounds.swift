@@ -37,4 +37,25 @@ extension Lexicon {
         guard let split = best[0], split.count > 1 else { return nil }
         return split
     }
+
+    /// The most letters an inflected form's ending differs by ("dentystę" for "dentysta").
+    static let formEndingLength = 2
+    /// The fewest letters the form and its word share.
+    static let formStemLength = 5
+
+    /// The id of the commonest word the lexicon holds that a word it lacks is an
+    /// inflected form of, as languages the lexicon lists in one form decline
+    /// others ("dentystę", "dentysty": "dentysta"): a word that shares all but
+    /// its last letter or two, and ends in at most three letters of its own. Nil
+    /// when the lexicon knows the word, or holds no such word.
+    func formID(of word: String) -> Int? {
+        let letters = Array(word)
+        guard letters.count > Self.formStemLength, letters.allSatisfy(\.isLetter), id(of: word) == nil else { return nil }
+        for cut in 1...Self.formEndingLength where letters.count - cut >= Self.formStemLength {
+            let stem = String(letters.dropLast(cut))
+            let forms = ids(startingWith: stem).filter { self.word($0).count <= stem.count + Self.formEndingLength + 1 }
+            if let commonest = forms.max(by: { zipfFrequency(of: $0) < zipfFrequency(of: $1) }) { return commonest }
+        }
+        return nil
+    }
 }

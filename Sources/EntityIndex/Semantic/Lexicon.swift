@@ -161,6 +161,27 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
         }
     }
 
+    /// The ids of the words that start with a prefix, in byte order (at most `limit`).
+    func ids(startingWith prefix: String, limit: Int = 64) -> [Int] {
+        var prefix = prefix
+        let first = prefix.withUTF8 { target -> Int in
+            var low = 0, high = wordCount
+            while low < high {
+                let middle = (low + high) / 2
+                if compare(wordBytes(middle), target) < 0 { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let bytes = Array(prefix.utf8)
+        var ids: [Int] = []
+        for id in first..<wordCount where ids.count < limit {
+            let candidate = wordBytes(id)
+            guard candidate.count >= bytes.count, zip(candidate, bytes).allSatisfy({ $0 == $1 }) else { break }
+            ids.append(id)
+        }
+        return ids
+    }
+
     /// The word with an id.
     func word(_ id: Int) -> String {
         String(decoding: wordBytes(id), as: UTF8.self)
