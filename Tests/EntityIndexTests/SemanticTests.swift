@@ -178,6 +178,19 @@ func fixtureLexicon() throws -> (lexicon: Lexicon, directory: TemporaryDirectory
         #expect(ids(try index.search(SearchQuery("zahnarzt"))) == ["kids"])
     }
 
+    @Test func aFormTheLexiconLacksMeansWhatItsWordDoes() throws {
+        let lexicon = try Lexicon.bundled()
+        func form(_ word: String) -> String? { lexicon.formID(of: word).map(lexicon.word) }
+        #expect(form("dentyste")?.hasPrefix("dentyst") == true)  // Polish "dentystę", accusative
+        #expect(form("dentysta") == nil)  // a word the lexicon knows is its own meaning
+        #expect(form("zzzzzzq") == nil)
+        // Said in a form no entity holds, it brings in its word's neighbours: "przesuń dentystę" finds the dentist.
+        let settings = MeaningSettings(nearestEntities: 0)
+        let index = try EntityIndex(configuration: IndexConfiguration(meaning: settings))
+        try index.donate([event("dentist", title: "Dentist check-up", notes: "Dental studio"), event("gym", title: "Climbing", notes: "Hall")])
+        #expect(ids(try index.search(SearchQuery("dentystę"))).first == "dentist")
+    }
+
     @Test func anEntitySaidInOtherWordsIsFoundByItsMeaning() throws {
         func search(_ request: String, nearestEntities: Int) throws -> [SearchResult] {
             // Neither the request's words nor their neighbours are in any entity: only the meaning can match.
