@@ -969,6 +969,12 @@ import Testing
         let beforeLunch = try #require(try read("before lunch on thursday").time)
         #expect(beforeLunch.to == day("2026-03-12").addingTimeInterval(12 * 3_600))
         #expect(try read("before the lunch meeting on thursday").time?.to != day("2026-03-12").addingTimeInterval(12 * 3_600))
+        // The nth weekday or weekend of a month: "the first Saturday of December", "the first weekend in April".
+        #expect(try read("what am I doing the first Saturday of December").time?.from == day("2026-12-05"))
+        let firstWeekend = try #require(try read("the first weekend in April").time)
+        #expect(firstWeekend.from == day("2026-04-04") && firstWeekend.to == day("2026-04-06"))
+        #expect(try read("the last Friday of next month").time?.from == day("2026-04-24"))
+        #expect(try read("the second Tuesday of the month").time?.from == day("2026-03-10"))
         // A weekday after a week is that week's: "last week Wednesday", "letzte Woche Mittwoch".
         #expect(try read("what did Tobi ask me last week Wednesday").time?.from == day("2026-03-04"))
         // So is one before it: "Thursday next week", "el jueves de la semana que viene".

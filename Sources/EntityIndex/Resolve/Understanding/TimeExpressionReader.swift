@@ -546,7 +546,8 @@ struct TimeExpressionReader {
         return nil
     }
 
-    /// "the first week of April", "the last week of March": seven days of a month.
+    /// "the first week of April", "the last week of March": seven days of a month; "the first Saturday of
+    /// December", "the first weekend in April": the nth such day of a month, or the weekend that begins on it.
     private func weekOfMonth(at index: Int, article: Int, in request: RequestWords) -> (Int, DateInterval)? {
         let nth: (length: Int, value: Int)
         if let (length, value) = request.match(words.dayOrdinals, at: index + article), value <= 5 {
@@ -556,12 +557,33 @@ struct TimeExpressionReader {
         } else {
             return nil
         }
-        guard let (unitLength, unit) = request.match(words.units, at: index + nth.length), unit == "week",
-              let (ofLength, _) = request.match(words.of, at: index + nth.length + unitLength),
-              let (monthLength, month) = self.month(at: index + nth.length + unitLength + ofLength, in: request, afterMarker: true),
-              let week = clock.week(nth.value, of: month)
+        let named = index + nth.length
+        let unit = request.match(words.units, at: named).flatMap { ["week", "weekend"].contains($0.value) ? $0 : nil }
+        let weekday = unit == nil ? request.match(words.weekdays, at: named) : nil
+        guard let nameLength = unit?.length ?? weekday?.length,
+              let (ofLength, _) = request.match(words.of, at: named + nameLength) ?? request.match(words.inWords, at: named + nameLength),
+              let (monthLength, month) = self.month(at: named + nameLength + ofLength, in: request, afterMarker: true)
+                ?? monthUnit(at: named + nameLength + ofLength, in: request)
         else { return nil }
-        return (nth.length + unitLength + ofLength + monthLength, week)
+        let length = nth.length + nameLength + ofLength + monthLength
+        if unit?.value == "week" { return clock.week(nth.value, of: month).map { (length, $0) } }
+        // A weekend is the one whose Saturday is the nth of the month.
+        let day = weekday?.value ?? 6
+        guard let date = clock.weekday(day, nth: nth.value, of: month) else { return nil }
+        return (length, unit == nil ? date : clock.unit("weekend", containing: date.start, shiftedBy: 0))
+    }
+
+    /// "the month", "this month", "next month": the month as a unit of time, from now.
+    private func monthUnit(at index: Int, in request: RequestWords) -> (Int, DateInterval)? {
+        var shift = 0, length = 0
+        if request.words.indices.contains(index), words.articles.contains(request.words[index]) {
+            length = 1
+        } else if let (said, order) = [(words.this, 0), (words.next, 1), (words.last, -1)].lazy
+            .compactMap({ table, order in request.match(table, at: index).map { ($0.length, order) } }).first {
+            (length, shift) = (said, order)
+        }
+        guard let (unitLength, unit) = request.match(words.units, at: index + length), unit == "month" else { return nil }
+        return (length + unitLength, clock.unit(unit, containing: clock.now, shiftedBy: shift))
     }
 
     /// "March", "March 9", "March 9th 2026", "in May": a month or one of its days.
@@ -828,6 +850,16 @@ struct RequestClock {
                             : calendar.date(byAdding: .day, value: -7, to: month.end)!
         guard start < month.end else { return nil }
         return DateInterval(start: start, end: min(calendar.date(byAdding: .day, value: 7, to: start)!, month.end))
+    }
+
+    /// The nth day of a month that is a weekday (ISO: Monday is 1), counted from its end when nth is negative.
+    func weekday(_ isoWeekday: Int, nth: Int, of month: DateInterval) -> DateInterval? {
+        let wanted = isoWeekday % 7 + 1
+        let days = (0..<31).map { calendar.date(byAdding: .day, value: $0, to: month.start)! }
+            .filter { $0 < month.end && calendar.component(.weekday, from: $0) == wanted }
+        let index = nth > 0 ? nth - 1 : days.count + nth
+        guard days.indices.contains(index) else { return nil }
+        return day(from: days[index], offset: 0)
     }
 
     /// A month of a year (this year when nil).
