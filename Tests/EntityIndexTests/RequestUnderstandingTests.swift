@@ -981,6 +981,9 @@ import Testing
         #expect(try read("what's on Thursday next week").time?.from == day("2026-03-19"))
         #expect(try read("¿qué hay el jueves de la semana que viene?").time?.from == day("2026-03-19"))
         #expect(try read("was hat Tobi letzte Woche Mittwoch gefragt").time?.from == day("2026-03-04"))
+        // The one after the next: "übernächste Woche"; "um wie viel Uhr" asks when.
+        let weekAfterNext = try read("um wie viel Uhr kommt der Techniker übernächste Woche")
+        #expect(weekAfterNext.time?.from == day("2026-03-23") && weekAfterNext.command?.name == "when")
         let invoice = try read("the April invoice from yesterday")
         #expect(invoice.time?.from == day("2026-03-11") && invoice.contentWords.contains("april"))
         // A day of the month is the coming one, as a weekday is, unless the request speaks of the past.

@@ -240,6 +240,8 @@ public struct RequestVocabulary: Sendable {
         let nextAfter: PhraseTable<Void>, lastAfter: PhraseTable<Void>
         /// Before a day or unit: from now to its end ("the rest of the week").
         let restOf: PhraseTable<Void>
+        /// Before a unit, weekday or month: the one after the next, or before the last ("übernächste Woche").
+        let nextButOne: PhraseTable<Void>, lastButOne: PhraseTable<Void>
         /// Around two clock times: "between 9 and 11", "from 2 to 4".
         let between: PhraseTable<Void>, betweenAnd: PhraseTable<Void>
         /// Words that make "from" and a time a lower bound ("from 3 pm on").
@@ -265,7 +267,7 @@ public struct RequestVocabulary: Sendable {
                           last.words, within.words, withinPast.words, inWords.words, on.words, at.words, of.words, ago.words, hence.words,
                           before.words, until.words, after.words, since.words, am.words, pm.words, oclock.words, half.words, now.words,
                           recent.words, upcoming.words, overdue.words, undated.words, laterToday.words, earlierToday.words, afterNext.words,
-                          nextAfter.words, lastAfter.words, restOf.words, between.words, betweenAnd.words, onwards.words, numbers.words, dayOrdinals.words]
+                          nextAfter.words, lastAfter.words, restOf.words, nextButOne.words, lastButOne.words, between.words, betweenAnd.words, onwards.words, numbers.words, dayOrdinals.words]
             spoken = articles.union(monthsNeedingContext).union(monthContext).union(tables.joined())
         }
 
@@ -493,6 +495,7 @@ public struct RequestVocabulary: Sendable {
             laterToday: try phrases(time.laterToday), earlierToday: try phrases(time.earlierToday),
             afterNext: try phrases(time.afterNext ?? []), nextAfter: try phrases(time.nextAfter ?? []),
             lastAfter: try phrases(time.lastAfter ?? []), restOf: try phrases(time.restOf ?? []),
+            nextButOne: try phrases(time.nextButOne ?? []), lastButOne: try phrases(time.lastButOne ?? []),
             between: try phrases(time.between ?? []), betweenAnd: try phrases(time.betweenAnd ?? []), onwards: try phrases(time.onwards ?? []),
             weekStartsOn: time.weekStartsOn,
             numbers: try PhraseTable(time.numbers.map { ($0.key, $0.value) }),
@@ -565,7 +568,7 @@ public struct RequestVocabulary: Sendable {
             let quantifiers: [String]?
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
-            let hence, afterNext, nextAfter, lastAfter, restOf, between, betweenAnd, onwards, undated: [String]?
+            let hence, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated: [String]?
             let am, pm, oclock, half, now, recent, laterToday, earlierToday: [String]
             let upcoming, overdue: ImplyingPhrases
             let weekStartsOn: Int

@@ -495,7 +495,7 @@ struct TimeExpressionReader {
                 return (article + orderedLength + length, interval(shift), nil)
             }
         }
-        for (table, shift) in [(words.this, 0), (words.next, 1), (words.last, -1)] {
+        for (table, shift) in [(words.this, 0), (words.next, 1), (words.last, -1), (words.nextButOne, 2), (words.lastButOne, -2)] {
             guard let (length, _) = request.match(table, at: index) else { continue }
             if let (orderedLength, interval) = ordered(at: index + length, in: request) {
                 return (length + orderedLength, interval(shift), nil)
