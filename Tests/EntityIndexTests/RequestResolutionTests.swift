@@ -28,6 +28,8 @@ import Testing
         // A reference with nothing on screen is no guess from the words.
         #expect(try resolve("this event").status == .notFound)
         #expect(try resolve("archive it").status == .notFound)
+        // A reference that says what it is, a language or a state, with nothing on screen is described.
+        #expect(try resolve("that message in Japanese").results.first?.identifier.id == "msg-008")
     }
 
     @Test func aWordInsideAValueSaidIsPartOfIt() throws {

@@ -54,10 +54,12 @@ struct Resolver {
             interpretation.contentWords = name
         }
         if let reference = interpretation.reference, screenIsEmpty, reference.kind == .pointer || reference.kind == .person,
-           !interpretation.contentWords.isEmpty || !interpretation.cues.isEmpty {
+           !interpretation.contentWords.isEmpty || !interpretation.cues.isEmpty || !interpretation.languages.isEmpty
+            || interpretation.flags.contains(where: { !$0.isImplied }) {
             // With nothing on screen, "it" in "reply to Beatriz's email about when it airs" is part of what is
-            // said, not what is meant; "this event" alone stays a reference with nothing to point at. So is
-            // "she" in "reply to Sophie, she's asking about the gallery": no person is wanted for it.
+            // said, not what is meant, and "that email in German", "that unread one" say what is wanted; "this
+            // event" alone stays a reference with nothing to point at. So is "she" in "reply to Sophie, she's
+            // asking about the gallery": no person is wanted for it.
             if reference.kind == .person, let types = interpretation.typesApartFromPerson { interpretation.types = types }
             interpretation.reference = nil
         }
