@@ -1167,6 +1167,11 @@ import Testing
         // With nothing on screen, "she" is Sophie, said about what to reply to: her message, not her.
         #expect(reply.results.first?.identifier.id == "gallery")
         #expect(reply.interpretation?.types == ["mail.message", "messages.message"])
+        // "Her" after someone said, who is no contact, may be her: her words are searched, not nothing.
+        try index.donate([Entity(type: "messages.message", id: "song", properties: [
+            "body": "Hana here: thank you for the birthday song!", "sentAt": "2026-03-11T21:00:00Z"])])
+        let song = try index.resolve(sampleRequest("what did Hana text me after I sang happy birthday to her"))
+        #expect(song.results.first?.identifier.id == "song")
     }
 
     @Test func aHyphenatedNameInACueIsSomeoneNotAnAddress() throws {

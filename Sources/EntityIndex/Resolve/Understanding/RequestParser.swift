@@ -224,7 +224,10 @@ struct RequestParser {
             // "which meeting is he asking about": a meeting is no person, so he is whose it is ("photos with Olga in
             // them": them may be the photos).
             interpretation.reference = nil
-            cues.append(.init(properties: [], words: [], cue: [], isPossessive: true, isOnScreen: true))
+            // "what did Hana text me after I sang to her": she may be someone said before.
+            let pronoun = reference?.words.last.flatMap { request.words.lastIndex(of: $0) } ?? 0
+            cues.append(.init(properties: [], words: [], cue: [], isPossessive: true, isOnScreen: true,
+                              mayReferBack: (0..<pronoun).contains { isContent(at: $0, in: request) }))
         }
         // "she", and "text Amara" with nothing to text about: a person (of the types searched, if one is).
         if interpretation.reference?.kind == .person || (command?.recipientIsTarget ?? false) {
