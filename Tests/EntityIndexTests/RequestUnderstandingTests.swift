@@ -657,6 +657,11 @@ import Testing
         #expect(try read("the mail above this one").reference?.kind == .shown(-1))
         #expect(try read("forward the first two to Amara").reference?.kind == .span(2))
         #expect(try read("mark the first three done").reference?.kind == .span(3))
+        // "To" inside an ordinal is no recipient's marker.
+        let secondToLast = try read("send the second to last one to Karine")
+        #expect(secondToLast.reference?.kind == .position(-2) && secondToLast.command?.arguments.map(\.words) == [["karine"]])
+        #expect(try read("and the one just before it?").reference?.kind == .relative(.previous))
+        #expect(try read("tick off the reminder on that day").reference?.kind == .pointer)
         // A command of two words said around a pointer: "tick it off" is "tick off it"; "send it on Friday" is no "send on".
         let tick = try read("tick it off")
         #expect(tick.command?.name == "complete" && tick.reference?.kind == .pointer)

@@ -87,7 +87,7 @@ extension RequestParser {
         // right after the command.
         let saysNoObject = request.isFree(body) && request.match(entry.arguments, at: body).map { ["recipient", "time"].contains($0.value) } == true
         let markers = request.positions(from: beginsWhatIsSaid(at: body, entry: entry, in: request) || saysNoObject ? body : body + 1).compactMap { index in
-            request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
+            isInsideOrdinal(request, at: index) ? nil : request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
         }
         var recipientSaid = false  // after: "send the one with the cake to Marisol"
         // "move the reminder to call Julien back to Friday": a time's marker before a verb said to the assistant
@@ -322,7 +322,7 @@ extension RequestParser {
             return false
         }
         let markers = request.positions(from: body + 1).compactMap { index in
-            request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
+            isInsideOrdinal(request, at: index) ? nil : request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
         }
         if var marker = markers.first {
             if markers.count > 1, markers[1].index == marker.index + marker.length, markers[1].role == "message" {
@@ -394,6 +394,13 @@ extension RequestParser {
             request.take(start..<request.count)
         }
         return true
+    }
+
+    /// Whether a word is inside an ordinal of more words ("to" in "the second to last"): no argument's marker.
+    private func isInsideOrdinal(_ request: RequestWords, at index: Int) -> Bool {
+        (max(0, index - 2)..<index).contains { start in
+            request.match(vocabulary.ordinals, at: start).map { start + $0.length > index } ?? false
+        }
     }
 
     /// Whether an article is said at a position.
