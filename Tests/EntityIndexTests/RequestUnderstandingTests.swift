@@ -968,6 +968,9 @@ import Testing
         // A type's noun joined to what describes it is both: "Kletterfotos" are photos of climbing.
         let photos = try read("zeig mir die Kletterfotos von letztem Donnerstag")
         #expect(photos.types == ["photos.asset"] && photos.contentWords.first == "kletter" && photos.time?.from == day("2026-03-05"))
+        // A bound before a day after an article: "since the 20th" is from the 20th on.
+        let since = try #require(try read("show unread emails since the 20th").time)
+        #expect(since.from == day("2026-02-20") && since.to == nil)
         // "From 3 pm on" is since 3 pm; "before lunch" ends where lunch begins, on the day said.
         let fromThree = try #require(try read("what's on wednesday from 3pm on").time)
         #expect(fromThree.from == day("2026-03-18").addingTimeInterval(15 * 3_600) && fromThree.to == day("2026-03-19"))

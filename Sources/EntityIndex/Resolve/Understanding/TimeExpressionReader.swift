@@ -271,8 +271,14 @@ struct TimeExpressionReader {
             (words.since, true, true, false), (words.between, true, true, true),
         ]
         for (table, isLower, usesStart, endsOnwards) in kinds {
-            guard let (length, _) = request.match(table, at: index) else { continue }
+            guard var (length, _) = request.match(table, at: index) else { continue }
             var found = self.point(at: index + length, in: request)
+            if found == nil, request.words.indices.contains(index + length), words.articles.contains(request.words[index + length]),
+               let (pointLength, point) = self.point(at: index + length + 1, in: request), case .interval = point {
+                // "since the 20th", "until the end of May": the day or stretch after an article.
+                length += 1
+                found = (pointLength, point)
+            }
             // "after 3", as "at 3": a bare hour is a clock here, unless a unit follows ("after 2 weeks").
             if found == nil, let (clockLength, minutes, ambiguous) = clockTime(at: index + length, in: request, needsMarker: false),
                request.match(words.units, at: index + length + clockLength) == nil {
