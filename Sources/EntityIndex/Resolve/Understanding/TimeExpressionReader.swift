@@ -501,12 +501,7 @@ struct TimeExpressionReader {
                 return (article + orderedLength + length, interval(shift), nil)
             }
         }
-        for (table, shift) in [(words.this, 0), (words.next, 1), (words.last, -1), (words.nextButOne, 2), (words.lastButOne, -2)] {
-            guard let (length, _) = request.match(table, at: index) else { continue }
-            if let (orderedLength, interval) = ordered(at: index + length, in: request) {
-                return (length + orderedLength, interval(shift), nil)
-            }
-        }
+        if let (length, interval) = modified(at: index, in: request) { return (length, interval, nil) }
         if let (length, weekday) = request.match(words.weekdays, at: index) {
             // "el jueves 20", "Thursday the 20th": the day of the month says which Thursday (a bare number only
             // past 12, which no clock says).
@@ -536,6 +531,18 @@ struct TimeExpressionReader {
             // "the 9th" alone: the nearest 9th, or the last one for the past.
             if isOrdinal(at: index, in: request), let interval = clock.day(ofMonth: dayOfMonth, tense: tense) {
                 return (length, interval, nil)
+            }
+        }
+        return nil
+    }
+
+    /// "this week", "next Friday", "last March", "übernächste Woche": a unit, weekday or month after a word
+    /// that says which one from now; its length and stretch of time.
+    private func modified(at index: Int, in request: RequestWords) -> (Int, DateInterval)? {
+        for (table, shift) in [(words.this, 0), (words.next, 1), (words.last, -1), (words.nextButOne, 2), (words.lastButOne, -2)] {
+            guard let (length, _) = request.match(table, at: index) else { continue }
+            if let (orderedLength, interval) = ordered(at: index + length, in: request) {
+                return (length + orderedLength, interval(shift))
             }
         }
         return nil
@@ -579,17 +586,15 @@ struct TimeExpressionReader {
         return (length, unit == nil ? date : clock.unit("weekend", containing: date.start, shiftedBy: 0))
     }
 
-    /// "the month", "this month", "next month": the month as a unit of time, from now.
+    /// "the month", "this month", "next month": a month said as a unit of time, from now.
     private func monthUnit(at index: Int, in request: RequestWords) -> (Int, DateInterval)? {
-        var shift = 0, length = 0
-        if request.words.indices.contains(index), words.articles.contains(request.words[index]) {
-            length = 1
-        } else if let (said, order) = [(words.this, 0), (words.next, 1), (words.last, -1)].lazy
-            .compactMap({ table, order in request.match(table, at: index).map { ($0.length, order) } }).first {
-            (length, shift) = (said, order)
+        let article = request.words.indices.contains(index) && words.articles.contains(request.words[index]) ? 1 : 0
+        if let (unitLength, unit) = request.match(words.units, at: index + article), unit == "month" {
+            return (article + unitLength, clock.unit(unit, containing: clock.now, shiftedBy: 0))
         }
-        guard let (unitLength, unit) = request.match(words.units, at: index + length), unit == "month" else { return nil }
-        return (length + unitLength, clock.unit(unit, containing: clock.now, shiftedBy: shift))
+        guard let (length, interval) = modified(at: index, in: request),
+              request.match(words.units, at: index + length - 1).map({ $0.value == "month" && $0.length == 1 }) == true else { return nil }
+        return (length, interval)
     }
 
     /// "March", "March 9", "March 9th 2026", "in May": a month or one of its days.
