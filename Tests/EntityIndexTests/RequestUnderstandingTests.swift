@@ -128,6 +128,9 @@ import Testing
         #expect(addThis.types.isEmpty)
         #expect(try read("add Seán to the crew lunch").command?.arguments.first?.role == "recipient")
 
+        // A property's name after the owner a cue's value names is part of that value: no type asked for.
+        let place = try read("what's the wifi password at my mum's place")
+        #expect(place.types.isEmpty && place.contentWords == ["wifi", "password"])
         // A property's name that is also a type's noun, followed by what it is about, is the type.
         #expect(try read("show me Hannah's email about the party").types == ["mail.message"])
         #expect(try read("what's Hannah's email").types == ["messages.contact"])

@@ -47,6 +47,17 @@ extension RequestParser {
     /// "Hannah's email about the party", "Montse's email from yesterday" are mails. After a command, a value
     /// said after "to" is the one it sets ("bump the gloves order to high
     /// priority"), added to `values`.
+    /// Whether a cue's words end before a position, small words ("my", "the") between: "at my mum's".
+    private func saysCue(before index: Int, in request: RequestWords) -> Bool {
+        var position = index - 1
+        while position >= 0 {
+            if let cue = grammar.cues.match(in: request.words, at: position), position + cue.length <= index { return true }
+            guard vocabulary.ignored.contains(request.words[position]) || vocabulary.articles.contains(request.words[position]) else { return false }
+            position -= 1
+        }
+        return false
+    }
+
     func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue], values: inout [Interpretation.Argument],
                            actsOnWhole: Bool, afterCommand: Bool, actsOn: Set<EntityType>, changing: Int?) -> Set<EntityType> {
         var types: Set<EntityType> = []
@@ -92,6 +103,11 @@ extension RequestParser {
             // "the import permit number for the shipment", "my bib number for Sunday": a word before the name that
             // says what kind it is makes it that thing's, not a person's.
             if index > 0, request.isFree(index - 1), !request.possessive[index - 1], isContent(at: index - 1, in: request) { continue }
+            if index > 0, request.possessive[index - 1], saysCue(before: index - 1, in: request) {
+                // "the wifi password at my mum's place": the place is the cue's value, no property asked for.
+                request.take(index..<index + length)
+                continue
+            }
             let afterOwner = index > 0 && (request.possessive[index - 1] || vocabulary.personPointers.contains(in: request.words, at: index - 1)
                 || asksWhose(before: index, in: request))
             let owner = request.match(vocabulary.ownerMarkers, at: index + length)?.length ?? 0
