@@ -1174,6 +1174,28 @@ import Testing
         #expect(song.results.first?.identifier.id == "song")
     }
 
+    @Test func aDescribedOneIsWhatTheCommandActsOn() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "kevin", properties: ["name": "Kevin Roy"]),
+            Entity(type: "messages.contact", id: "ana", properties: ["name": "Ana Silva"]),
+            Entity(type: "messages.conversation", id: "team", properties: [
+                "title": "Team", "participants": [["type": "messages.contact", "id": "kevin"], ["type": "messages.contact", "id": "ana"]]]),
+            Entity(type: "messages.message", id: "late", properties: [
+                "body": "Can't make the tasting before 5", "sentAt": "2026-03-11T20:45:00Z",
+                "sender": ["type": "messages.contact", "id": "kevin"], "conversation": ["type": "messages.conversation", "id": "team"]]),
+            Entity(type: "messages.message", id: "fine", properties: [
+                "body": "No problem", "sentAt": "2026-03-11T21:00:00Z",
+                "sender": ["type": "messages.contact", "id": "ana"], "conversation": ["type": "messages.conversation", "id": "team"]]),
+        ])
+        // In the team's chat, "Kevin's one" to reply to is his message, not the chat focused, which he is in too.
+        let screen = ScreenContext(visible: ["messages.message:late", "messages.message:fine"].compactMap(EntityIdentifier.init),
+                                   focused: EntityIdentifier("messages.conversation:team"))
+        let reply = try index.resolve(SearchQuery("reply to Kevin's one, no worries just come at 5", context: screen, now: sampleNow,
+                                                  timeZone: TimeZone(identifier: "UTC")!))
+        #expect(reply.results.first?.identifier.id == "late")
+    }
+
     @Test func aHyphenatedNameInACueIsSomeoneNotAnAddress() throws {
         let index = try EntityIndex()
         try index.donate([

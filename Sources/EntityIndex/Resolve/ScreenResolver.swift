@@ -454,6 +454,14 @@ struct ScreenResolver {
             fitting = fitting.map { ($0.occurrence ?? goingOnFrom) < goingOnFrom ? Self.inPart($0) : $0 }
         }
         let describes = interpretation.reference?.isDescribed ?? false
+        func isActedOn(_ candidate: Candidate) -> Bool {
+            candidate.record.map { interpretation.command?.actsOn.contains($0.summary.identifier.type) ?? false } ?? false
+        }
+        if describes, fitting.contains(where: isActedOn) {
+            // "reply to Kevin's one" in his group's chat: of what fits, what the command acts on (his message, not
+            // the chat focused).
+            fitting.removeAll { !isActedOn($0) }
+        }
         if !interpretation.excludedWords.isEmpty, !fitting.isEmpty {
             // "all of them except the candles": what holds the words left out is not wanted.
             let (excluded, _) = try holders(of: interpretation.excludedWords, among: fitting, identifiers: [])
