@@ -924,6 +924,9 @@ import Testing
         #expect(try read("delete the check-in mail, sure we're home now").time == nil)
         #expect(try read("that packing one can go now, delete it").time == nil)
         #expect(try read("what's on right now").time?.order == .next)
+        // An amount for later is stated before it: the time is what it is for.
+        let payout = try read("how much is the DAAD paying out in July?")
+        #expect(payout.time == nil && payout.contentWords.starts(with: ["daad"]))
         // What something said is about, and the time that is for, are no time of the saying.
         #expect(try read("what did Marco say about the wind for Sunday").time == nil)
         // A later clause about it has its own tense: the karaoke is this Friday's.

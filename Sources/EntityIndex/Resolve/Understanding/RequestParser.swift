@@ -116,8 +116,10 @@ struct RequestParser {
                 return true
             }
             // … and a time ahead: "what did the coach say about training tomorrow", "reply to Kenji about going to
-            // Rokko on the 27th", "what food did mum say she's making this weekend".
+            // Rokko on the 27th", "what food did mum say she's making this weekend"; an amount for later is stated
+            // before it: "how much is the DAAD paying out in July".
             let ahead = time.time?.from.map { $0 > clock.now } ?? false
+            if ahead, command?.command.asksAmount == true { return true }
             return saidBefore && ahead && (saysAfterTopicMarker(first, in: beforeTime) || saysWhatWasSaid(before: first, in: beforeTime))
         }
         if saysWhatItIsAbout(said) {
