@@ -128,6 +128,9 @@ import Testing
         #expect(addThis.types.isEmpty)
         #expect(try read("add Seán to the crew lunch").command?.arguments.first?.role == "recipient")
 
+        // Whose a thing is, said of what something is about, is no one it is from.
+        let kaysParty = try read("the one about Kay's surprise party")
+        #expect(kaysParty.cues.isEmpty && kaysParty.contentWords == ["kay", "surprise", "party"])
         // A property's name after the owner a cue's value names is part of that value: no type asked for.
         let place = try read("what's the wifi password at my mum's place")
         #expect(place.types.isEmpty && place.contentWords == ["wifi", "password"])

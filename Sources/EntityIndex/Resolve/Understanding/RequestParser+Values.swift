@@ -384,6 +384,9 @@ extension RequestParser {
             var start = index
             while start > 0, index - start < 2, isContent(at: start - 1, in: request) { start -= 1 }
             guard !vocabulary.ignored.contains(request.words[index]) else { continue }
+            // "the one about Kay's surprise party": whose the party is says what the thing is about, not whom it is from.
+            let marker = start > 1 && vocabulary.articles.contains(request.words[start - 1]) ? start - 2 : start - 1
+            if marker >= 0, vocabulary.topicMarkers.contains(request.words[marker]) { continue }
             cues.append(.init(properties: properties(cuedBy: vocabulary.possessiveMeans + vocabulary.possessiveMayMean, types: types),
                               words: request[start..<index + 1], cue: ["'s"], isPossessive: true))
             request.take(start..<index + 1)
