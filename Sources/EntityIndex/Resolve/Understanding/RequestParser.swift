@@ -301,7 +301,6 @@ struct RequestParser {
         // An email or a phone number is searched whole, as an identifier, not word by word.
         interpretation.contentWords = restoredTypeWords + request.words.indices.filter {
             request.isUntaken($0) && !vocabulary.ignored.contains(request.words[$0]) && !request.protected[$0]
-                && !saysNothingAsPast(at: $0, in: request)
         }.map { request.words[$0] }
         if interpretation.saysNothing {
             // Only small words ("the"): search them, rather than list everything.
@@ -416,13 +415,6 @@ struct RequestParser {
                 break
             }
         }
-    }
-
-    /// "which notes did I change": after a past auxiliary and its subject, a verb whose past ("changed") says nothing.
-    func saysNothingAsPast(at index: Int, in request: RequestWords) -> Bool {
-        guard index > 1, vocabulary.subjectPronouns.contains(request.words[index - 1]),
-              vocabulary.pastTense.contains(request.words[index - 2]) else { return false }
-        return vocabulary.pastEndings.contains { vocabulary.ignored.contains(request.words[index] + $0) }
     }
 
     /// "Zeig mir die Kletterfotos": a type's noun joined to what describes it

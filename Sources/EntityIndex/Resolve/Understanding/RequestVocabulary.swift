@@ -20,9 +20,6 @@ public struct RequestVocabulary: Sendable {
     /// Honorifics joined to a name by a hyphen, no part of it ("Yamamoto-san", "Takahashi-sensei").
     let honorifics: Set<String>
     let pastTense: Set<String>
-    /// Endings that make a verb's past ("d", "ed"): after a past auxiliary and its subject ("which notes did I
-    /// change"), a verb whose past is a word that says nothing says nothing either.
-    let pastEndings: [String]
     /// Past-tense words that speak of the present after one of some words
     /// earlier in the request: "what have I got on Friday" is having, not the past.
     let presentAfter: [String: Set<String>]
@@ -388,7 +385,6 @@ public struct RequestVocabulary: Sendable {
         honorifics = try words(table.honorifics ?? [])
         // A variant's own word that spells a past form of the first language's is not one ("was" in German is "what").
         pastTense = try words(table.pastTense).subtracting(words(table.notPastTense ?? []))
-        pastEndings = table.pastEndings ?? []
         presentAfter = try (table.presentAfter ?? [:]).reduce(into: [:]) { table, entry in
             for word in try normalizedWords(in: entry.key) { table[word] = try words(entry.value) }
         }
@@ -586,7 +582,7 @@ public struct RequestVocabulary: Sendable {
         }
         let language: String
         let fillers, ignored, pastTense: [String]
-        let notPastTense, notIgnored, pastEndings: [String]?
+        let notPastTense, notIgnored: [String]?
         let presentAfter: [String: [String]]?
         let aheadAfterPast: [String]?
         let commands: [Command]
