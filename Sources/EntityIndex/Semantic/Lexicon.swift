@@ -147,31 +147,15 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
 
     /// The id of a normalised word, or nil when the lexicon lacks it.
     func id(of word: String) -> Int? {
+        let first = firstID(notBefore: word)
+        guard first < wordCount else { return nil }
         var word = word
-        return word.withUTF8 { target -> Int? in
-            var low = 0, high = wordCount - 1
-            while low <= high {
-                let middle = (low + high) / 2
-                let candidate = wordBytes(middle)
-                let order = compare(candidate, target)
-                if order == 0 { return middle }
-                if order < 0 { low = middle + 1 } else { high = middle - 1 }
-            }
-            return nil
-        }
+        return word.withUTF8 { compare(wordBytes(first), $0) == 0 } ? first : nil
     }
 
     /// The ids of the words that start with a prefix, in byte order (at most `limit`).
     func ids(startingWith prefix: String, limit: Int = 64) -> [Int] {
-        var prefix = prefix
-        let first = prefix.withUTF8 { target -> Int in
-            var low = 0, high = wordCount
-            while low < high {
-                let middle = (low + high) / 2
-                if compare(wordBytes(middle), target) < 0 { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
+        let first = firstID(notBefore: prefix)
         let bytes = Array(prefix.utf8)
         var ids: [Int] = []
         for id in first..<wordCount where ids.count < limit {
@@ -180,6 +164,19 @@ public final class Lexicon: @unchecked Sendable {  // immutable after init; the 
             ids.append(id)
         }
         return ids
+    }
+
+    /// The id of the first word, in byte order, that does not come before a text (`wordCount` when none).
+    private func firstID(notBefore text: String) -> Int {
+        var text = text
+        return text.withUTF8 { target in
+            var low = 0, high = wordCount
+            while low < high {
+                let middle = (low + high) / 2
+                if compare(wordBytes(middle), target) < 0 { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
     }
 
     /// The word with an id.

@@ -29,9 +29,10 @@ struct QueryExpansion {
         var taken = Set(try words.map(stem))
         var terms: [Term] = []
         for word in words where Lexicon.isExpandable(word) {
-            if settings.expansionMaximumFrequency >= 0, try frequency(try stem(word)) > settings.expansionMaximumFrequency { continue }
+            let held = try frequency(try stem(word))
+            if settings.expansionMaximumFrequency >= 0, held > settings.expansionMaximumFrequency { continue }
             // A form no entity holds and the lexicon lacks ("dentystę") means what its commonest form does.
-            guard let id = try lexicon.id(of: word) ?? (frequency(try stem(word)) == 0 ? lexicon.formID(of: word) : nil) else { continue }
+            guard let id = lexicon.id(of: word) ?? (held == 0 ? lexicon.formID(of: word) : nil) else { continue }
             var kept = 0
             for neighbour in lexicon.neighbours(of: id) where neighbour.similarity >= settings.minimumSimilarity {
                 guard kept < settings.neighboursPerWord, terms.count < settings.maximumExpansions else { break }

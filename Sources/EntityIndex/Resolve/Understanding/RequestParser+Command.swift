@@ -364,7 +364,7 @@ extension RequestParser {
             // "add the skippers' briefing from the regatta email to my calendar", "add Kay's arrival to my calendar": a
             // thing said with its article or its owner goes where things are kept ("add Kevin to the kitchen chat",
             // "add oat milk to my list" name no such thing).
-            let saysThing = recipient.first.map { vocabulary.articles.contains(request.words[$0]) } == true
+            let saysThing = recipient.first.map { saysArticle(at: $0, in: request) } == true
                 || recipient.dropLast().contains { request.possessive[$0] }
             let toHolder = saysThing && rest.contains { index in
                 grammar.typeNames.matches(in: request.words, at: index).contains { !grammar.held(by: $0.value.type).isEmpty }

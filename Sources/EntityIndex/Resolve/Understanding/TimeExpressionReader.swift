@@ -220,7 +220,7 @@ struct TimeExpressionReader {
     /// unit or day; the end of one that is over, its last third.
     private func restOf(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
         guard let (length, _) = request.match(words.restOf, at: index) else { return nil }
-        let article = request.isFree(index + length) && words.articles.contains(request.words[index + length]) ? 1 : 0
+        let article = articleLength(at: index + length, in: request)
         let interval: DateInterval, named: Int
         if let (unitLength, unit) = request.match(words.units, at: index + length + article) {
             (interval, named) = (clock.unit(unit, containing: clock.now, shiftedBy: 0), article + unitLength)
@@ -273,7 +273,7 @@ struct TimeExpressionReader {
         for (table, isLower, usesStart, endsOnwards) in kinds {
             guard var (length, _) = request.match(table, at: index) else { continue }
             var found = self.point(at: index + length, in: request)
-            if found == nil, request.words.indices.contains(index + length), words.articles.contains(request.words[index + length]),
+            if found == nil, articleLength(at: index + length, in: request) == 1,
                let (pointLength, point) = self.point(at: index + length + 1, in: request), case .interval = point {
                 // "since the 20th", "until the end of May": the day or stretch after an article.
                 length += 1
@@ -319,9 +319,14 @@ struct TimeExpressionReader {
         return nil
     }
 
+    /// 1 when a free article is said at a position ("the 20th"), else 0.
+    private func articleLength(at index: Int, in request: RequestWords) -> Int {
+        request.isFree(index) && words.articles.contains(request.words[index]) ? 1 : 0
+    }
+
     /// A meal or a part of the day at a position, an article before it or not: its length and minutes.
     private func mealOrPartOfDay(at index: Int, in request: RequestWords) -> (Int, Range<Int>)? {
-        let article = request.words.indices.contains(index) && words.articles.contains(request.words[index]) ? 1 : 0
+        let article = articleLength(at: index, in: request)
         for table in [words.meals, words.partsOfDay] {
             if let (length, minutes) = request.match(table, at: index + article) { return (article + length, minutes) }
         }
@@ -366,7 +371,7 @@ struct TimeExpressionReader {
                 return length + monthLength
             }
             // "in the morning"; "por la mañana", whose part of the day is said with its article ("mañana" alone is tomorrow)
-            let article = request.isFree(index + length) && words.articles.contains(request.words[index + length]) ? 1 : 0
+            let article = articleLength(at: index + length, in: request)
             if let (partLength, part) = request.match(words.partsOfDay, at: index + length).map({ ($0.length, $0.value) })
                 ?? request.match(words.partsOfDay, at: index + length + article).map({ ($0.length + article, $0.value) }) {
                 state.partOfDay = part
@@ -416,7 +421,7 @@ struct TimeExpressionReader {
     private func point(at index: Int, in request: RequestWords) -> (Int, Point)? {
         guard request.isFree(index) else { return nil }
         if let (length, _) = request.match(words.on, at: index) {
-            let article = request.isFree(index + length) && words.articles.contains(request.words[index + length]) ? 1 : 0
+            let article = articleLength(at: index + length, in: request)
             if let (rest, point) = point(at: index + length + article, in: request) { return (length + article + rest, point) }
         }
         if let (length, _) = request.match(words.at, at: index), let (clockLength, minutes, ambiguous) = clockTime(at: index + length, in: request, needsMarker: false) {
@@ -479,13 +484,13 @@ struct TimeExpressionReader {
             return (length, interval, nil)  // "good friday", "the easter weekend"
         }
         // "the week after next"
-        let article = request.isFree(index) && words.articles.contains(request.words[index]) ? 1 : 0
+        let article = articleLength(at: index, in: request)
         if let (length, interval) = weekOfMonth(at: index, article: article, in: request) { return (length, interval, nil) }
         if let (unitLength, unit) = request.match(words.units, at: index + article), unit == "week" || unit == "weekend",
            let (ofLength, _) = request.match(words.of, at: index + article + unitLength) {
             // "the weekend of the 13th", "the week of March 9": the one that holds the day.
             let dayIndex = index + article + unitLength + ofLength
-            let dayArticle = request.isFree(dayIndex) && words.articles.contains(request.words[dayIndex]) ? 1 : 0
+            let dayArticle = articleLength(at: dayIndex, in: request)
             if let (dayLength, day, _) = self.day(at: dayIndex + dayArticle, in: request) {
                 return (dayIndex + dayArticle + dayLength - index, clock.unit(unit, containing: day.start, shiftedBy: 0), nil)
             }
@@ -505,7 +510,7 @@ struct TimeExpressionReader {
         if let (length, weekday) = request.match(words.weekdays, at: index) {
             // "el jueves 20", "Thursday the 20th": the day of the month says which Thursday (a bare number only
             // past 12, which no clock says).
-            let next = index + length + (request.isFree(index + length) && words.articles.contains(request.words[index + length]) ? 1 : 0)
+            let next = index + length + articleLength(at: index + length, in: request)
             if request.words.indices.contains(next), let (dayLength, dayOfMonth) = dayOfMonth(at: next, in: request),
                isOrdinal(at: next, in: request) || dayOfMonth > 12, request.match(words.units, at: next + dayLength) == nil,
                let interval = clock.day(ofMonth: dayOfMonth, tense: tense) {
@@ -588,7 +593,7 @@ struct TimeExpressionReader {
 
     /// "the month", "this month", "next month": a month said as a unit of time, from now.
     private func monthUnit(at index: Int, in request: RequestWords) -> (Int, DateInterval)? {
-        let article = request.words.indices.contains(index) && words.articles.contains(request.words[index]) ? 1 : 0
+        let article = articleLength(at: index, in: request)
         if let (unitLength, unit) = request.match(words.units, at: index + article), unit == "month" {
             return (article + unitLength, clock.unit(unit, containing: clock.now, shiftedBy: 0))
         }
