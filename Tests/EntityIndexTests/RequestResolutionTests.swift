@@ -1329,6 +1329,40 @@ import Testing
         #expect(try beside("the one after this") == ["russian"])
     }
 
+    @Test func whatIsShownIsPickedByWhoItIsFromAndPlacedBesideWhatIsFocused() throws {
+        let index = try EntityIndex()
+        func message(_ id: String, _ body: String, at time: String, from sender: String?) -> Entity {
+            var properties: [String: PropertyValue] = ["body": .string(body), "sentAt": .string(time)]
+            if let sender { properties["sender"] = ["type": "messages.contact", "id": .string(sender)] }
+            return Entity(type: "messages.message", id: id, properties: properties)
+        }
+        try index.donate([
+            Entity(type: "messages.contact", id: "papa", properties: ["name": "Papa"]),
+            Entity(type: "messages.contact", id: "felix", properties: ["name": "Felix"]),
+            message("gift", "Mama hat am 29. Geburtstag, wollen wir ihr zusammen den Kochkurs schenken?", at: "2027-06-12T09:00:00Z", from: "felix"),
+            message("tax", "Lena, kannst du mir deine Steuer-ID schicken?", at: "2027-06-12T10:00:00Z", from: "papa"),
+            message("sure", "Klar, mache ich heute Abend", at: "2027-06-12T11:00:00Z", from: nil),
+            message("pics", "Schick mir Bilder vom Ausflug!", at: "2027-06-13T08:00:00Z", from: "felix"),
+        ])
+        let chat = ["gift", "tax", "sure", "pics"].map { "messages.message:" + $0 }
+        func resolve(_ text: String, visible: [String], focused: String? = nil) throws -> Resolution {
+            try index.resolve(SearchQuery(text, context: ScreenContext(visible: visible.compactMap(EntityIdentifier.init),
+                                                                       focused: focused.flatMap { EntityIdentifier("messages.message:" + $0) }),
+                                          now: Date(timeIntervalSince1970: seconds("2027-06-14T09:00:00Z")),
+                                          timeZone: TimeZone(identifier: "UTC")!))
+        }
+        // A word that names someone picks what is from them, before a word near in meaning ("wanted", "wollen").
+        let papa = try resolve("papa wanted something from me, which msg was that", visible: chat)
+        #expect(papa.interpretation?.types == ["messages.message"] && papa.results.first?.identifier.id == "tax")
+        // The focused one places what is beside it, though it is not what is asked for (the speaker's message).
+        #expect(ids(try resolve("what did I say right before this", visible: chat, focused: "pics").results) == ["sure"])
+        // The middle one: of an odd count, the one in the middle; of an even count, the two, unsure.
+        let middle = try resolve("open the middle one", visible: Array(chat.prefix(3)))
+        #expect(middle.status == .resolved && ids(middle.results) == ["tax"])
+        let two = try resolve("open the one in the middle", visible: chat)
+        #expect(two.status == .ambiguous && ids(two.results) == ["tax", "sure"])
+    }
+
     @Test func whatWasReceivedIsMailOrAMessage() throws {
         let index = try EntityIndex()
         try index.donate([

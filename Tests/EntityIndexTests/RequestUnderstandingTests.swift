@@ -813,6 +813,23 @@ import Testing
         #expect(sign.command?.name == "message" && sign.time == nil)
     }
 
+    @Test func aTimeAheadOfWhatNeverLiesAheadIsWhatItIsAbout() throws {
+        // A reply acts on a mail or a message, never ahead: the day said is what it is about.
+        let dinner = try read("Réponds à Claire pour le souper du 12 juin")
+        #expect(dinner.time == nil && !dinner.types.contains("calendar.event") && dinner.contentWords.contains("juin"))
+        // Said for later, a time ahead is still when to do it.
+        #expect(try read("remind me tomorrow to answer Camille's mail").time == nil)
+    }
+
+    @Test func aRemarkSaysNothingOfWhichPlaceOnScreenIsMeant() throws {
+        let last = try read("cancel the last one, I'll be dead after presenting")
+        #expect(last.reference?.kind == .position(-1) && last.contentWords.isEmpty)
+        // Beside a person, what the speaker adds is still what is wanted.
+        #expect(try read("reply to Sophie, she's asking about the gallery").contentWords.contains("gallery"))
+        #expect(try read("which msg was that").types == ["messages.message"])
+        #expect(try read("the middle one").reference?.kind == .position(0))
+    }
+
     @Test func aReminderToOneselfActsOnWhatItNamesLater() throws {
         let answer = try read("remind me to answer this tomorrow")
         #expect(answer.command?.name == "reply" && answer.reference?.kind == .pointer)

@@ -131,13 +131,14 @@ struct ScreenResolver {
     /// ("the earlier one" of two messages); nil when none is.
     func beside(_ order: RequestTime.Order, on screen: ScreenContext) throws -> Candidate? {
         let shown = try resolve(.plural, on: screen)
-        if let at = shown.firstIndex(where: { $0.matched.first == "focused" }),
-           interpretation.reference?.words.contains(where: { grammar.vocabulary.relatives.contains(in: [$0], at: 0) }) ?? false {
-            // "next one", "the previous mail": the list is gone through as it is shown (an inbox newest first).
-            let beside = at + (order == .next ? 1 : -1)
-            return shown.indices.contains(beside) ? shown[beside] : nil
-        }
-        if let focused = shown.first(where: { $0.matched.first == "focused" }) {
+        func isFocused(_ candidate: Candidate) -> Bool { candidate.matched.first == "focused" }
+        // The focused one places what is beside it, even when it is not what is asked for: "what did I say
+        // right before this" over their message.
+        if let focused = try shown.first(where: isFocused) ?? self.shown(on: screen).first(where: isFocused) {
+            if interpretation.reference?.words.contains(where: { grammar.vocabulary.relatives.contains(in: [$0], at: 0) }) ?? false {
+                // "next one", "the previous mail": the list is gone through as it is shown (an inbox newest first).
+                return place(focused, on: screen).flatMap { nearestInList(below: order == .next, $0, among: shown, on: screen) }
+            }
             let moment = screenMoment(of: shown)
             return shownTime(of: focused, near: moment).flatMap {
                 nearest(order, to: $0, among: shown.filter { $0.documentID != focused.documentID }, near: moment)
@@ -169,16 +170,26 @@ struct ScreenResolver {
         let shown = try resolve(.plural, on: screen)
         if anchor.isOnScreen {
             // "the one just under the vet questions": the nearest below (or above) it, as the list is shown.
-            func place(_ candidate: Candidate) -> Int? { candidate.record.flatMap { screen.shown.firstIndex(of: $0.summary.identifier) } }
-            guard named.count == 1, let pivot = place(named[0]) else { return nil }
-            let below = anchor.relation == .after
-            let side = shown.compactMap { candidate in place(candidate).flatMap { (below ? $0 > pivot : $0 < pivot) ? (candidate, $0) : nil } }
-            return (below ? side.min { $0.1 < $1.1 } : side.max { $0.1 < $1.1 })?.0
+            guard named.count == 1, let pivot = place(named[0], on: screen) else { return nil }
+            return nearestInList(below: anchor.relation == .after, pivot, among: shown, on: screen)
         }
         let moment = screenMoment(of: shown)
         guard named.count == 1, let pivot = shownTime(of: named[0], near: moment) else { return nil }
         return nearest(anchor.relation == .after ? .next : .previous, to: pivot,
                        among: shown.filter { $0.documentID != named[0].documentID }, near: moment)
+    }
+
+    /// Where a candidate is in the list shown.
+    private func place(_ candidate: Candidate, on screen: ScreenContext) -> Int? {
+        candidate.record.flatMap { screen.shown.firstIndex(of: $0.summary.identifier) }
+    }
+
+    /// Of some candidates, the nearest below (or above) a place in the list shown.
+    private func nearestInList(below: Bool, _ pivot: Int, among candidates: [Candidate], on screen: ScreenContext) -> Candidate? {
+        let side = candidates.compactMap { candidate in
+            place(candidate, on: screen).flatMap { (below ? $0 > pivot : $0 < pivot) ? (candidate, $0) : nil }
+        }
+        return (below ? side.min { $0.1 < $1.1 } : side.max { $0.1 < $1.1 })?.0
     }
 
     /// Of some candidates, the nearest before (for `.previous`) or after a moment.
@@ -217,6 +228,10 @@ struct ScreenResolver {
                   let best = fitting.map(\.score).max() else { return fitting }
             let fitBest = fitting.filter { $0.score >= best }
             return fitBest.count == count ? fitBest : fitting
+        case .position(0):
+            // "the middle one": of an even count, the two in the middle, unsure.
+            guard !fitting.isEmpty else { return [] }
+            return Array(fitting[(fitting.count - 1) / 2...fitting.count / 2])
         case .position(let position):
             let index = position > 0 ? position - 1 : fitting.count + position
             return fitting.indices.contains(index) ? [fitting[index]] : []
@@ -278,7 +293,7 @@ struct ScreenResolver {
     /// as a position or a span counts ("the second one": two), else one.
     private static func fewestToPick(_ kind: RequestInterpretation.Reference.Kind) -> Int {
         switch kind {
-        case .position(let position): abs(position)
+        case .position(let position): max(abs(position), 1)
         case .span(let count): abs(count)
         default: 1
         }
@@ -464,19 +479,19 @@ struct ScreenResolver {
         }
         if !interpretation.excludedWords.isEmpty, !fitting.isEmpty {
             // "all of them except the candles": what holds the words left out is not wanted.
-            let (excluded, _) = try holders(of: interpretation.excludedWords, among: fitting, identifiers: [])
+            let (excluded, _, _) = try holders(of: interpretation.excludedWords, among: fitting, identifiers: [])
             fitting.removeAll { excluded.contains($0.documentID!) }
         }
         if !contentWords.isEmpty, !fitting.isEmpty {
             // Words said about the entity pick among what fits ("this crew lunch", "the one about oxygen"),
             // unless too few of it hold them for the reference to pick from: then they were about something
             // else ("translate the one I have open", "who's the owner in the second one").
-            let (holders, plan) = try holders(of: contentWords, among: fitting, identifiers: interpretation.identifiers)
+            let (holders, plan, mentions) = try holders(of: contentWords, among: fitting, identifiers: interpretation.identifiers)
             let holding = fitting.filter { holders.contains($0.documentID!) }
             if holding.count >= Self.fewestToPick(kind) || valuesAsWords && (cuesNameEntities || !holding.isEmpty) {
                 // What only says a cue's value ("to Lucía" for "the one from Lucía") is offered, never resolved on.
                 // "which of these are Levante invoices": those that say more of the words fit, the others in part.
-                fitting = valuesAsWords ? holding.map(Self.inPart) : kind == .pointer || kind == .plural ? try ranked(holding, by: plan) : holding
+                fitting = valuesAsWords ? holding.map(Self.inPart) : kind == .pointer || kind == .plural ? try ranked(holding, by: plan, mentions: mentions) : holding
             } else if !(kind == .pointer && !describes && fitting.contains { $0.matched.first == "focused" }) {
                 // Nothing shown holds the words: unless the focused entity is pointed at ("translate this",
                 // not "the one where she mentions dinner"), what is shown fits only in part, what says
@@ -511,23 +526,34 @@ struct ScreenResolver {
         return (fitting + unfiltered.filter { sayers.contains($0.documentID!) }).map(Self.inPart)
     }
 
-    /// The documents among candidates that hold words: by name, by text, or by a neighbour in meaning;
-    /// and the plan of the words searched.
+    /// The documents among candidates that hold words: by name, by text, by what refers to someone a word
+    /// names, or by a neighbour in meaning; the plan of the words searched, and the terms of what refers to
+    /// someone, by the word that names them.
     private func holders(of words: [String], among candidates: [Candidate],
-                         identifiers: [String]) throws -> (Set<UInt32>, TextResolver.Plan) {
+                         identifiers: [String]) throws -> (Set<UInt32>, TextResolver.Plan, mentions: [String: [String]]) {
         let ids = try Query.indexed(byAnyOf: try reader.documents(of: candidates).map(\.uniqueTerm))
         let text = TextResolver(reader: reader, configuration: configuration)
         var plan = try text.plan(forWords: words, exact: identifiers, usesMeaning: false)
         try text.addMeaning(to: &plan)
+        // A word that names someone others refer to ("papa wanted something, which msg was that") is held by
+        // what refers to them; what is near it in meaning is other names.
+        let matcher = CueMatcher(reader: reader, grammar: grammar, stemmer: reader.stemmers.stemmer(for: configuration.defaultLanguage))
+        var mentions: [String: [String]] = [:]
+        for word in plan.searchedWords {
+            mentions[word] = try matcher.mentionTerms(forWord: word)
+            guard mentions[word]?.isEmpty == false else { continue }
+            plan.mentionTerms += mentions[word]!
+            plan.entityNeighbours[word] = nil
+        }
         let named = try NameResolver(reader: reader).candidates(for: words, filter: ids).compactMap(\.documentID)
         let said = try text.candidates(for: plan, property: nil, filter: ids, limit: candidates.count).compactMap(\.documentID)
-        return (Set(named + said), plan)
+        return (Set(named + said), plan, mentions)
     }
 
     /// "The Mariages Lyonnais one": among the shown entities that hold some of the words, those that
     /// account for the most of them fit; the others, holding less ("mariage" alone), fit only in part.
-    private func ranked(_ holding: [Candidate], by plan: TextResolver.Plan) throws -> [Candidate] {
-        let coverage = try Coverage(reader: reader, plan: plan, mentions: [:], cues: [], typeUnit: nil, askedTypes: [],
+    private func ranked(_ holding: [Candidate], by plan: TextResolver.Plan, mentions: [String: [String]]) throws -> [Candidate] {
+        let coverage = try Coverage(reader: reader, plan: plan, mentions: mentions, cues: [], typeUnit: nil, askedTypes: [],
                                     vocabulary: grammar.vocabulary)
         let shares = try coverage.measure(holding).map(\.share)
         guard let best = shares.max() else { return holding }

@@ -43,6 +43,7 @@ extension RequestInterpretation.Reference.Kind {
         case .pointer: "pointer"
         case .plural: "plural"
         case .person: "person"
+        case .position(0): "middle"
         case .position(let position): "position \(position)"
         case .relative(let order): order.rawValue
         case .other: "other"

@@ -111,7 +111,7 @@ public struct RequestInterpretation: Sendable, Hashable {
             /// "she", "him", "they": the focused or only visible person.
             case person
             /// "the third one", "the last message": a position among the visible
-            /// entities that fit (negative: from the end).
+            /// entities that fit (negative: from the end; 0: the middle one).
             case position(Int)
             /// "the previous mail", "the next one": before or after the focused entity in time.
             case relative(RequestTime.Order)

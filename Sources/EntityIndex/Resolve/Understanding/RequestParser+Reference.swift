@@ -53,7 +53,7 @@ extension RequestParser {
     func placeBeside(_ anchor: Interpretation.Anchor) -> Int? {
         let words = anchor.words
         let start = words.first.map(vocabulary.articles.contains) == true ? 1 : 0
-        guard let (length, position) = vocabulary.ordinals.match(in: words, at: start) else { return nil }
+        guard let (length, position) = vocabulary.ordinals.match(in: words, at: start), position != 0 else { return nil }
         let end = start + length
         guard end == words.count || vocabulary.one.match(in: words, at: end)?.length == words.count - end else { return nil }
         let beside = position + (anchor.relation == .after ? 1 : -1)

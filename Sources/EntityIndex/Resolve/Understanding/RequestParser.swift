@@ -120,6 +120,12 @@ struct RequestParser {
             // before it: "how much is the DAAD paying out in July".
             let ahead = time.time?.from.map { $0 > clock.now } ?? false
             if ahead, command?.command.asksAmount == true { return true }
+            // What a command acts on that never lies ahead (a mail, a message) is about a time ahead: "réponds à
+            // Claire pour le souper du 12 juin".
+            if ahead, command?.isForLater != true, let acted = command?.command.actsOn, !acted.isEmpty,
+               grammar.scheduledTypes.isDisjoint(with: acted) {
+                return true
+            }
             return saidBefore && ahead && (saysAfterTopicMarker(first, in: beforeTime) || saysWhatWasSaid(before: first, in: beforeTime))
         }
         if saysWhatItIsAbout(said) {
@@ -298,9 +304,14 @@ struct RequestParser {
                     !unread.contains(String(part)) || elided && vocabulary.ignored.contains(String(part))
                 }
         }
-        // An email or a phone number is searched whole, as an identifier, not word by word.
+        // An email or a phone number is searched whole, as an identifier, not word by word. A remark says nothing
+        // of which one a place on screen means: "cancel the last one, I'll be dead after presenting".
+        let remarked = switch interpretation.reference?.kind {
+        case .position, .span: Set(remarks)
+        default: Set<Int>()
+        }
         interpretation.contentWords = restoredTypeWords + request.words.indices.filter {
-            request.isUntaken($0) && !vocabulary.ignored.contains(request.words[$0]) && !request.protected[$0]
+            request.isUntaken($0) && !vocabulary.ignored.contains(request.words[$0]) && !request.protected[$0] && !remarked.contains($0)
         }.map { request.words[$0] }
         if interpretation.saysNothing {
             // Only small words ("the"): search them, rather than list everything.

@@ -23,7 +23,7 @@ extension SchemaDomain {
                      ]),
         EntitySchema("messages.message", summary: "a message in a conversation",
                      title: "body", subtitle: ["sentAt"], image: .systemName("message"),
-                     spokenNames: ["message", "text", "sms", "imessage"], properties: [
+                     spokenNames: ["message", "text", "sms", "imessage", "msg"], properties: [
                          PropertySchema("body", .string, required: true),
                          PropertySchema("sender", .reference("messages.contact"), words: .cues("from", "by", "sent by")),
                          PropertySchema("conversation", .reference("messages.conversation"), words: .cues("in")),
