@@ -821,6 +821,20 @@ import Testing
         #expect(try read("remind me tomorrow to answer Camille's mail").time == nil)
     }
 
+    @Test func aCommandAskedForPolitelyIsAnInfinitive() throws {
+        // "Peux-tu appeler …", "¿puedes borrar …?": a modal asks, the infinitive says what to do.
+        let call = try read("Peux-tu appeler Monique?")
+        #expect(call.command?.name == "call" && call.contentWords == ["monique"])
+        #expect(try read("¿puedes borrar el correo de Monique?").command?.name == "delete")
+        #expect(try read("tu pourrais déplacer la réunion à mardi").command?.name == "reschedule")
+    }
+
+    @Test func nextBeforeAWeekdayIsNoOrder() throws {
+        // Said of what a reply is about, "next Wednesday" is a day, not "the next" of anything.
+        let wednesday = try read("reply to Wei's message about the shift next Wednesday")
+        #expect(wednesday.time?.order == nil && wednesday.reference == nil)
+    }
+
     @Test func aRemarkSaysNothingOfWhichPlaceOnScreenIsMeant() throws {
         let last = try read("cancel the last one, I'll be dead after presenting")
         #expect(last.reference?.kind == .position(-1) && last.contentWords.isEmpty)

@@ -203,7 +203,9 @@ extension RequestParser {
                 // "the one at the bottom", not "the call at the top of the hour"
                 found(.position(position), index..<index + length)
             } else if let (length, relative) = request.match(vocabulary.relatives, at: index),
-                      !vocabulary.time.units.contains(in: request.words, at: index + length),  // "last week Wednesday" is a time
+                      // "last week Wednesday", "next Wednesday" (said of what something is about) are times
+                      !vocabulary.time.units.contains(in: request.words, at: index + length),
+                      !vocabulary.time.weekdays.contains(in: request.words, at: index + length),
                       !(index > 0 && vocabulary.pastTense.contains(request.words[index - 1])) {  // "who was coming": a verb
                 if isReferenceNoun(at: index + length, in: request), relative == .previous || relative == .next {
                     found(.relative(relative), index..<index + length)
