@@ -838,6 +838,8 @@ import Testing
     @Test func aRemarkSaysNothingOfWhichPlaceOnScreenIsMeant() throws {
         let last = try read("cancel the last one, I'll be dead after presenting")
         #expect(last.reference?.kind == .position(-1) && last.contentWords.isEmpty)
+        let busy = try read("cancel the last one, I'll be busy with the new crew that evening")
+        #expect(busy.reference?.kind == .position(-1) && busy.cues.isEmpty && busy.time == nil)
         // Beside a person, what the speaker adds is still what is wanted.
         #expect(try read("reply to Sophie, she's asking about the gallery").contentWords.contains("gallery"))
         #expect(try read("which msg was that").types == ["messages.message"])
@@ -1055,6 +1057,13 @@ import Testing
         let fortnight = try #require(try read("what have I got on two weeks from today").time)
         #expect(fortnight.from == day("2026-03-26") && fortnight.to == day("2026-03-27"))
         #expect(try read("3 days from now").time?.from == day("2026-03-15"))
+        // Counted from another day said.
+        let fromTomorrow = try #require(try read("what's happening two weeks from tomorrow?").time)
+        #expect(fromTomorrow.from == day("2026-03-27") && fromTomorrow.to == day("2026-03-28"))
+        // Planned in a stretch named: all of it, not the next.
+        let planned = try #require(try read("what's planned for the weekend of the 21st?").time)
+        #expect(planned.order == nil && planned.from == day("2026-03-21") && planned.to == day("2026-03-23"))
+        #expect(try read("anything planned?").time?.order == .next)
         // Days counted from Easter, which moves: in 2026 Easter Sunday is 5 April.
         let easter = try #require(try read("what's on over the easter weekend").time)
         #expect(easter.from == day("2026-04-03") && easter.to == day("2026-04-07"))

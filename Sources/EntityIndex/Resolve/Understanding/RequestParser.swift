@@ -181,6 +181,13 @@ struct RequestParser {
             interpretation.anchor = nil
             interpretation.reference = Interpretation.Reference(kind: .position(place), words: (reference?.words ?? []) + anchor.words)
         }
+        switch interpretation.reference?.kind {
+        case .position, .span:
+            // A remark says nothing of which place on screen is meant: "cancel the last one, I'll be busy with the
+            // new crew that evening".
+            for position in remarks where request.isFree(position) { request.take(position..<position + 1) }
+        default: break
+        }
         if reference?.isPlural == true { interpretation.excludedWords = takeExclusion(&request) }
         if let words = reference?.words, reference?.kind == .person, !(command?.recipientIsTarget ?? false) {
             // "mark them read": them, or the things shown; "call them" is people.
@@ -304,14 +311,9 @@ struct RequestParser {
                     !unread.contains(String(part)) || elided && vocabulary.ignored.contains(String(part))
                 }
         }
-        // An email or a phone number is searched whole, as an identifier, not word by word. A remark says nothing
-        // of which one a place on screen means: "cancel the last one, I'll be dead after presenting".
-        let remarked = switch interpretation.reference?.kind {
-        case .position, .span: Set(remarks)
-        default: Set<Int>()
-        }
+        // An email or a phone number is searched whole, as an identifier, not word by word.
         interpretation.contentWords = restoredTypeWords + request.words.indices.filter {
-            request.isUntaken($0) && !vocabulary.ignored.contains(request.words[$0]) && !request.protected[$0] && !remarked.contains($0)
+            request.isUntaken($0) && !vocabulary.ignored.contains(request.words[$0]) && !request.protected[$0]
         }.map { request.words[$0] }
         if interpretation.saysNothing {
             // Only small words ("the"): search them, rather than list everything.

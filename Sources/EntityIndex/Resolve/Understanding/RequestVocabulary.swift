@@ -223,6 +223,8 @@ public struct RequestVocabulary: Sendable {
         let inWords: PhraseTable<Void>, on: PhraseTable<Void>, at: PhraseTable<Void>, of: PhraseTable<Void>, ago: PhraseTable<Void>
         /// After a quantity of a unit, ahead of now: "two weeks from today".
         let hence: PhraseTable<Void>
+        /// After a quantity of a unit, before a day said: "two weeks from tomorrow".
+        let countedFrom: PhraseTable<Void>
         let before: PhraseTable<Void>, until: PhraseTable<Void>, after: PhraseTable<Void>, since: PhraseTable<Void>
         let am: PhraseTable<Void>, pm: PhraseTable<Void>, oclock: PhraseTable<Void>, half: PhraseTable<Void>
         let now: PhraseTable<Void>, recent: PhraseTable<Void>
@@ -264,7 +266,7 @@ public struct RequestVocabulary: Sendable {
         /// `spoken`, once every table is read.
         mutating func gatherSpokenWords() {
             let tables = [days.words, partsOfDay.words, weekdays.words, months.words, holidays.words, easterDays.words, units.words, this.words, next.words,
-                          last.words, within.words, withinPast.words, inWords.words, on.words, at.words, of.words, ago.words, hence.words,
+                          last.words, within.words, withinPast.words, inWords.words, on.words, at.words, of.words, ago.words, hence.words, countedFrom.words,
                           before.words, until.words, after.words, since.words, am.words, pm.words, oclock.words, half.words, now.words,
                           recent.words, upcoming.words, overdue.words, undated.words, laterToday.words, earlierToday.words, afterNext.words,
                           nextAfter.words, lastAfter.words, restOf.words, nextButOne.words, lastButOne.words, between.words, betweenAnd.words, onwards.words, numbers.words, dayOrdinals.words]
@@ -484,7 +486,7 @@ public struct RequestVocabulary: Sendable {
             this: try phrases(time.this), next: try phrases(time.next), last: try phrases(time.last),
             within: try phrases(time.within), withinPast: try phrases(time.withinPast),
             inWords: try phrases(time.in), on: try phrases(time.on), at: try phrases(time.at), of: try phrases(time.of),
-            ago: try phrases(time.ago), hence: try phrases(time.hence ?? []), before: try phrases(time.before), until: try phrases(time.until),
+            ago: try phrases(time.ago), hence: try phrases(time.hence ?? []), countedFrom: try phrases(time.countedFrom ?? []), before: try phrases(time.before), until: try phrases(time.until),
             after: try phrases(time.after), since: try phrases(time.since),
             am: try phrases(time.am), pm: try phrases(time.pm), oclock: try phrases(time.oclock), half: try phrases(time.half),
             now: try phrases(time.now), recent: try phrases(time.recent),
@@ -568,7 +570,7 @@ public struct RequestVocabulary: Sendable {
             let quantifiers: [String]?
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
-            let hence, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated: [String]?
+            let hence, countedFrom, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated: [String]?
             let am, pm, oclock, half, now, recent, laterToday, earlierToday: [String]
             let upcoming, overdue: ImplyingPhrases
             let weekStartsOn: Int

@@ -105,6 +105,8 @@ struct TimeExpressionReader {
         var ambiguousHour = false
         var partOfDay: Range<Int>?
         var order: RequestTime.Order?
+        /// Whether the order is only what "upcoming" or "planned" implies.
+        var orderIsUpcoming = false
         var words: [String] = []
         var flagWords: [String] = []
         /// Whether what has no time is wanted ("the one with no date").
@@ -154,6 +156,8 @@ struct TimeExpressionReader {
                     if bound.isLower { from = max(from ?? moment, moment) } else { to = min(to ?? moment, moment) }
                 }
             }
+            // "What's planned for the weekend of the 3rd": all that goes on in a stretch named, not the next of it.
+            let order = orderIsUpcoming && span != nil ? nil : order
             var time = RequestTime(from: from, to: to, minutesOfDay: minutes, order: order, words: words)
             time.isEitherHalfOfDay = minutes != nil && ambiguousHour && partOfDay == nil
             return time.isEmpty ? nil : time
@@ -185,6 +189,7 @@ struct TimeExpressionReader {
         }
         if let (length, _) = request.match(words.upcoming, at: index) {
             state.from = max(state.from ?? clock.now, clock.now)
+            state.orderIsUpcoming = state.order == nil
             state.order = state.order ?? .next
             state.flagWords += words.upcomingAlsoMeans
             return length
@@ -197,6 +202,7 @@ struct TimeExpressionReader {
         if let (length, _) = request.match(words.now, at: index), length == request.count - index || !request.isFree(index + length) {
             state.from = clock.now.addingTimeInterval(-3_600)
             state.order = .next
+            state.orderIsUpcoming = false
             return length
         }
         if let length = restOf(at: index, in: request, into: &state) { return length }
@@ -395,6 +401,13 @@ struct TimeExpressionReader {
                 let isShort = unit == "minute" || unit == "hour" || unit == "weekend"
                 state.name(isShort ? clock.unit(unit, containing: clock.now, shiftedBy: quantity) : clock.day(after: quantity, unit))
                 return quantityLength + unitLength + henceLength
+            }
+            let counted = index + quantityLength + unitLength
+            if let (fromLength, _) = request.match(words.countedFrom, at: counted),
+               let (dayLength, day) = request.match(words.days, at: counted + fromLength), day.minutes == nil {
+                // "two weeks from tomorrow": counted from the day said.
+                state.name(clock.day(after: quantity, unit, fromDay: day.day))
+                return quantityLength + unitLength + fromLength + dayLength
             }
         }
         return nil
@@ -769,8 +782,9 @@ struct RequestClock {
         return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
     }
 
-    /// The day `count` units ("day", "week", "fortnight", "month", "year") after today.
-    func day(after count: Int, _ unit: String) -> DateInterval {
+    /// The day `count` units ("day", "week", "fortnight", "month", "year") after today, or after the day
+    /// `fromDay` days from today.
+    func day(after count: Int, _ unit: String, fromDay: Int = 0) -> DateInterval {
         let (component, multiple): (Calendar.Component, Int) = switch unit {
         case "week": (.weekOfYear, 1)
         case "fortnight": (.weekOfYear, 2)
@@ -778,7 +792,8 @@ struct RequestClock {
         case "year": (.year, 1)
         default: (.day, 1)
         }
-        let start = calendar.date(byAdding: component, value: count * multiple, to: startOfDay(now))!
+        let from = calendar.date(byAdding: .day, value: fromDay, to: startOfDay(now))!
+        let start = calendar.date(byAdding: component, value: count * multiple, to: from)!
         return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start)!)
     }
 
