@@ -835,6 +835,14 @@ import Testing
         #expect(wednesday.time?.order == nil && wednesday.reference == nil)
     }
 
+    @Test func whatIsForLaterIsAheadThoughWhatItActsOnIsPast() throws {
+        // In the mail app, mail only ever happened; when to be reminded still lies ahead.
+        let later = try read("remind me to deal with this on wednesday", types: ["mail.message"])
+        #expect(later.time == nil && later.command?.arguments.first { $0.role == "time" }?.date == day("2026-03-18"))
+        // Said of the mail itself, Wednesday is the one past.
+        #expect(try read("the mail from wednesday", types: ["mail.message"]).time?.from == day("2026-03-11"))
+    }
+
     @Test func aRemarkSaysNothingOfWhichPlaceOnScreenIsMeant() throws {
         let last = try read("cancel the last one, I'll be dead after presenting")
         #expect(last.reference?.kind == .position(-1) && last.contentWords.isEmpty)

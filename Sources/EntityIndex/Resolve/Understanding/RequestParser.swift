@@ -78,9 +78,10 @@ struct RequestParser {
         let commandLater = command.map { found in request.clauseStarts.contains { $0 > 0 && $0 < found.end } } ?? false
         interpretation.anchor = takeAnchor(&request, after: commandLater ? 0 : command?.end ?? 0)
 
-        // Past tense, or only what happened rather than was planned ("pics from Saturday"), speaks of the past.
+        // Past tense, or only what happened rather than was planned ("pics from Saturday"), speaks of the past —
+        // unless what is asked is for later: "remind me to deal with this on Wednesday" in the mail.
         let speaksOfPast = vocabulary.speaksOfPast(request.words.indices.filter { !remarks.contains($0) }.map { request.words[$0] })
-            || speaksOnlyOfWhatHappened(request, requested: requested)
+            || command?.isForLater != true && speaksOnlyOfWhatHappened(request, requested: requested)
         // "on first thing tomorrow": an ordinal before "thing" is the idiom, no date.
         var reader = TimeExpressionReader(words: vocabulary.time, clock: clock, tense: speaksOfPast ? .past : .either,
                                           isReferenceNoun: { isReferenceNoun(at: $0, in: $1) || $1.words.indices.contains($0)
