@@ -358,15 +358,25 @@ struct TextResolver {
                 }
             }
         }
-        let terms = Array(Set(checks.values.flatMap { $0.map(\.term) })).sorted()
+        // Each term once, and each check by its term's row.
+        var terms: [String] = [], termRow: [String: Int] = [:]
+        let rows = checks.mapValues { checks in
+            checks.map { label, term in
+                if termRow[term] == nil {
+                    termRow[term] = terms.count
+                    terms.append(term)
+                }
+                return (label: label, row: termRow[term]!)
+            }
+        }
         let (presence, documentColumn) = try reader.postings(of: terms, in: candidates)
-        let termRow = Dictionary(uniqueKeysWithValues: terms.enumerated().map { ($1, $0) })
 
         return candidates.map { candidate in
-            guard let documentID = candidate.documentID, let type = candidate.identifier?.type else { return [] }
+            guard let documentID = candidate.documentID, let type = candidate.identifier?.type,
+                  let column = documentColumn[documentID] else { return [] }
             var matched: [String] = []
-            for (label, term) in checks[type] ?? [] where !matched.contains(label) {
-                if presence[termRow[term]!][documentColumn[documentID]!] { matched.append(label) }
+            for (label, row) in rows[type] ?? [] where !matched.contains(label) {
+                if presence[row][column] { matched.append(label) }
             }
             // A path matched literally needs no expansion label too.
             return matched.filter { !$0.hasPrefix("expansion:") || !matched.contains(String($0.dropFirst("expansion:".count))) }
@@ -385,22 +395,6 @@ extension SchemaRegistry {
             }
         }
         return found.isEmpty ? [property] : found
-    }
-
-    /// The searched property paths of a type, transient children as
-    /// `parent.child`, with how each is searched.
-    func searchablePaths(of type: EntityType) -> [(path: String, searchability: Searchability)] {
-        guard let schema = schema(for: type) else { return [] }
-        return searchablePaths(in: schema, prefix: "")
-    }
-
-    private func searchablePaths(in schema: EntitySchema, prefix: String) -> [(path: String, searchability: Searchability)] {
-        schema.properties.flatMap { property -> [(path: String, searchability: Searchability)] in
-            if let child = property.kind.transientType, let childSchema = self.schema(for: child) {
-                return searchablePaths(in: childSchema, prefix: "\(prefix)\(property.name).")
-            }
-            return property.searchability == .notSearched ? [] : [("\(prefix)\(property.name)", property.searchability)]
-        }
     }
 }
 

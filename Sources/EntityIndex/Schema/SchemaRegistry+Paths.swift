@@ -11,9 +11,4 @@ extension SchemaRegistry {
         }
         return found
     }
-
-    /// The types a search may name: every registered type that is not transient.
-    var searchableTypes: [EntityType] {
-        domains.flatMap(\.types).filter { !$0.isTransient }.map(\.type)
-    }
 }

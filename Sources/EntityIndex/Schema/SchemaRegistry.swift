@@ -7,6 +7,15 @@ public struct SchemaRegistry: Sendable {
     /// The languages properties declare, in the order first declared (kept
     /// up to date here: every search asks for them).
     private var declaredLanguages: [Language] = []
+    /// What the schemas say that every search asks for, derived again whenever they change.
+    private var derived = Derived()
+
+    /// The domains, the searchable types and their searched paths, as the schemas are now.
+    private struct Derived: Sendable {
+        var domains: [SchemaDomain] = []
+        var searchableTypes: [EntityType] = []
+        var searchablePaths: [EntityType: [(path: String, searchability: Searchability)]] = [:]
+    }
 
     /// The built-in domains: calendar, messages, notes, mail, photos, reminders and document.
     public static let builtIn = try! SchemaRegistry(domains: [.calendar, .messages, .notes, .mail, .photos, .reminders, .document])
@@ -24,7 +33,18 @@ public struct SchemaRegistry: Sendable {
     }
 
     /// Every registered type, grouped into domains by the first part of their names.
-    public var domains: [SchemaDomain] {
+    public var domains: [SchemaDomain] { derived.domains }
+
+    /// The types a search may name: every registered type that is not transient.
+    var searchableTypes: [EntityType] { derived.searchableTypes }
+
+    /// The searched property paths of a type, transient children as
+    /// `parent.child`, with how each is searched.
+    func searchablePaths(of type: EntityType) -> [(path: String, searchability: Searchability)] {
+        derived.searchablePaths[type] ?? []
+    }
+
+    private mutating func derive() {
         var domains: [SchemaDomain] = []
         for type in order {
             let name = String(type.rawValue.prefix { $0 != "." })
@@ -34,7 +54,18 @@ public struct SchemaRegistry: Sendable {
                 domains.append(SchemaDomain(name: name, types: [schemasByType[type]!]))
             }
         }
-        return domains
+        derived.domains = domains
+        derived.searchableTypes = order.filter { !schemasByType[$0]!.isTransient }
+        derived.searchablePaths = schemasByType.mapValues { searchablePaths(in: $0, prefix: "") }
+    }
+
+    private func searchablePaths(in schema: EntitySchema, prefix: String) -> [(path: String, searchability: Searchability)] {
+        schema.properties.flatMap { property -> [(path: String, searchability: Searchability)] in
+            if let child = property.kind.transientType, let childSchema = self.schema(for: child) {
+                return searchablePaths(in: childSchema, prefix: "\(prefix)\(property.name).")
+            }
+            return property.searchability == .notSearched ? [] : [("\(prefix)\(property.name)", property.searchability)]
+        }
     }
 
     /// Registers a type of the service's own.
@@ -50,6 +81,7 @@ public struct SchemaRegistry: Sendable {
         schemasByType[schema.type] = schema
         order.append(schema.type)
         noteLanguages(of: schema.properties)
+        derive()
     }
 
     /// Adds app-specific properties to a registered type (an event's `isFavorite`).
@@ -65,6 +97,7 @@ public struct SchemaRegistry: Sendable {
         try Self.check(schema)
         schemasByType[type] = schema
         noteLanguages(of: properties)
+        derive()
     }
 
     private mutating func noteLanguages(of properties: [PropertySchema]) {

@@ -332,7 +332,7 @@ struct RequestParser {
         var clauseStarts: Set<Int> = []
         // A dash between spaces parts clauses as a comma does ("reply to this - yes to both"), and so does a
         // colon before a space ("reply to Gabriela: yes please", not "10:30"): no pattern to compile on every request.
-        let parted = Array([" - ", " – ", " — ", ": "].reduce(text) { $0.replacingOccurrences(of: $1, with: ", ") })
+        let parted = Array([" - ", " – ", " — ", ": "].reduce(text) { $0.contains($1) ? $0.replacingOccurrences(of: $1, with: ", ") : $0 })
         // A decimal comma is part of its number ("142,37 $", kept whole as texts are indexed), no clause's end.
         func isDecimalComma(_ index: Int) -> Bool {
             guard parted[index] == ",", index > 0, parted[index - 1].isNumber else { return false }
@@ -370,7 +370,8 @@ struct RequestParser {
     /// of its own before a word that says nothing to find or the end ("reply
     /// to Yamamoto san about…"; not "Mercado de San Juan").
     func withoutHonorifics(_ text: String) -> String {
-        guard !vocabulary.honorifics.isEmpty else { return text }
+        let lowered = text.lowercased()
+        guard text.contains("-") || vocabulary.honorifics.contains(where: lowered.contains) else { return text }
         let tokens = text.split(separator: " ", omittingEmptySubsequences: false)
         let plain = tokens.map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
         guard text.contains("-") || plain.contains(where: vocabulary.honorifics.contains) else { return text }
