@@ -851,6 +851,7 @@ import Testing
         // Beside a person, what the speaker adds is still what is wanted.
         #expect(try read("reply to Sophie, she's asking about the gallery").contentWords.contains("gallery"))
         #expect(try read("which msg was that").types == ["messages.message"])
+        #expect(try read("share the vid with Kofi").types == ["photos.asset"])
         #expect(try read("the middle one").reference?.kind == .position(0))
     }
 
