@@ -1363,6 +1363,25 @@ import Testing
         #expect(two.status == .ambiguous && ids(two.results) == ["tax", "sure"])
     }
 
+    @Test func whatComesBeforeOrAfterTakesPlace() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "notes.note", id: "buddy", properties: ["title": "Arjun – week 1 buddy plan", "body": "Take him to lunch on day one",
+                                                                "modifiedAt": "2027-06-03T01:05:00Z"]),
+            Entity(type: "calendar.event", id: "call", properties: ["title": "Call Alvin – delivery plan", "startDate": "2027-06-03T03:00:00Z"]),
+            Entity(type: "calendar.event", id: "lunch", properties: ["title": "Lunch with procurement", "startDate": "2027-06-10T04:30:00Z"]),
+        ])
+        func resolve(_ text: String) throws -> Resolution {
+            try index.resolve(SearchQuery(text, now: Date(timeIntervalSince1970: seconds("2027-06-03T01:30:00Z")),
+                                          timeZone: TimeZone(identifier: "Asia/Singapore")!))
+        }
+        // No lunch is planned today, and a note that mentions lunch is no lunch: before noon today, what is planned.
+        let beforeLunch = try resolve("anything before lunch today?")
+        #expect(beforeLunch.interpretation?.anchor == nil && beforeLunch.results.first?.identifier.id == "call")
+        // A lunch planned that day is the anchor.
+        #expect(try resolve("what's before the lunch with procurement").results.first?.identifier.id == "call")
+    }
+
     @Test func whatWasReceivedIsMailOrAMessage() throws {
         let index = try EntityIndex()
         try index.donate([

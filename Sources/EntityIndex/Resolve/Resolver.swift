@@ -201,22 +201,26 @@ struct Resolver {
                 if interpretation.types.isEmpty { placed.interpretation.types = [entity.type] }
                 return placed
             }
-            if anchors.isEmpty, let said {
+            // With nothing the anchor names then, the time its words may say: "before lunch on Thursday" with no
+            // lunch planned that day (or none at all), as "before noon" would.
+            let bounded = anchors.isEmpty && interpretation.time == nil
+                ? try parser(clock).interpret((anchor.marker + anchor.words).joined(separator: " "), types: request.types) : nil
+            if let bounded, let time = bounded.time, bounded.contentWords.count < (said?.contentWords.count ?? 1) {
+                interpretation.anchor = nil
+                interpretation.contentWords += bounded.contentWords
+                interpretation.time = time
+                // "anything before lunch today": a time and nothing else asks what is planned, as read alone.
+                if interpretation.types.isEmpty { interpretation.types = bounded.types }
+                unanchored = true
+            } else if anchors.isEmpty, let said {
                 // Nothing is what the anchor names ("the note I wrote after the critic came in last Saturday"): what
                 // it says says what is wanted, after (or before) the time it says — never resolved on.
                 interpretation.anchor = nil
-                let bounded = try parser(clock).interpret((anchor.marker + anchor.words).joined(separator: " "), types: request.types)
-                if interpretation.time == nil, let time = bounded.time, bounded.contentWords.count < said.contentWords.count {
-                    // "before lunch on Thursday" with no lunch planned: the time it says, as "before noon" would.
-                    interpretation.contentWords += bounded.contentWords
-                    interpretation.time = time
-                } else {
-                    interpretation.contentWords += said.contentWords
-                    if interpretation.time == nil, let time = said.time {
-                        // After the anchor's time, or before it.
-                        let after = anchor.relation == .after
-                        interpretation.time = RequestTime(from: after ? time.from : nil, to: after ? nil : time.to, words: time.words)
-                    }
+                interpretation.contentWords += said.contentWords
+                if interpretation.time == nil, let time = said.time {
+                    // After the anchor's time, or before it.
+                    let after = anchor.relation == .after
+                    interpretation.time = RequestTime(from: after ? time.from : nil, to: after ? nil : time.to, words: time.words)
                 }
                 unanchored = true
             } else if !isSure {
@@ -409,9 +413,16 @@ struct Resolver {
                                 clock: RequestClock) throws -> (anchors: [AnchorEntity], isSure: Bool, said: RequestInterpretation?) {
         var anchorRequest = request
         anchorRequest.text = anchor.words.joined(separator: " ")
+        anchorRequest.reportsMatches = true  // what an anchor holds decides whether it leads
         // "The day after Hannah's reading" is after what is planned to take place: the reading, not a mail about it.
         if anchor.unit != nil, request.types.isEmpty { anchorRequest.types = grammar.scheduledTypes }
-        let interpretation = try parser(clock).interpret(anchorRequest.text, types: anchorRequest.types)
+        var interpretation = try parser(clock).interpret(anchorRequest.text, types: anchorRequest.types)
+        if anchorRequest.types.isEmpty, interpretation.types.isEmpty {
+            // Unless its words say a type ("after Mum's email"), what comes before or after takes place: "anything
+            // before lunch today" is before a lunch planned, not before a note that mentions lunch.
+            anchorRequest.types = grammar.scheduledTypes
+            interpretation.types = grammar.scheduledTypes.sorted()
+        }
         let search = RequestSearch(reader: reader, configuration: configuration, grammar: grammar, request: anchorRequest,
                                    interpretation: interpretation, clock: clock, anchor: clock.now.timeIntervalSince1970)
         // The anchor is what its words say, time included ("the crew lunch tomorrow"), unless they are a whole name.
@@ -440,8 +451,10 @@ struct Resolver {
             }
             // Each accounts for what the anchor says, as a resolved one would, but none leads.
             let alike = ranked.filter { Resolution.accountsForRequest($0.score) && $0.score >= best.score - Resolution.ambiguityMargin }
-            if alike.isEmpty, best.score >= Resolution.minimumScore, ranked.count < 2 || ranked[1].score < best.score - Resolution.ambiguityMargin {
-                // None accounts for it, but one clearly leads ("Hannah's reading" for her "Lesung"): that one, unsure.
+            if alike.isEmpty, best.score >= Resolution.minimumScore, !best.matched.isEmpty,
+               ranked.count < 2 || ranked[1].score < best.score - Resolution.ambiguityMargin {
+                // None accounts for it, but one clearly leads by what it holds, not only by the time it falls in
+                // ("Hannah's reading" for her "Lesung"): that one, unsure.
                 return (try entity(best).map { [$0] } ?? [], false)
             }
             return (try alike.compactMap(entity), false)
