@@ -774,6 +774,19 @@ import Testing
         #expect(try index.interpretation(of: SearchQuery("text both Selins")).cues.isEmpty)
     }
 
+    @Test func aNumberSaidAsWhoSentSomethingIsWhoeverHasIt() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "marisol", properties: ["name": "Marisol Reyes", "phone": "+1 647 555 0141"]),
+            Entity(type: "messages.message", id: "cover", properties: ["body": "Can you cover my day shift Saturday?",
+                                                                      "sender": ["type": "messages.contact", "id": "marisol"]]),
+            Entity(type: "messages.message", id: "other", properties: ["body": "Seedling swap on Sunday"]),
+        ])
+        // Her number in groups, as people say it: her messages, not her contact.
+        let texts = try index.resolve(SearchQuery("show texts from 647 555 0141"))
+        #expect(ids(texts.results).first == "cover" && texts.status == .resolved)
+    }
+
     @Test func anAnchorThatFitsSeveralAnswersBesideEachUnsure() throws {
         let index = try EntityIndex()
         func event(_ id: String, _ title: String, _ start: String) -> Entity {

@@ -207,9 +207,19 @@ struct CueMatcher {
     private func named(_ words: [String], ofTypes types: [EntityType], lookedUp: inout LookedUp) throws -> [Entity] {
         let key = types.map(\.rawValue).joined(separator: " ") + "\u{0}" + words.joined(separator: " ")
         if let found = lookedUp.named[key] { return found }
-        let found = try named(words, among: try Query.ofTypes(types))
+        var found = try named(words, among: try Query.ofTypes(types))
+        if found.isEmpty { found = try holding(identifierSaidAs: words, ofTypes: types) }
         lookedUp.named[key] = found
         return found
+    }
+
+    /// The entities of some types that hold an identifier the request says whole
+    /// as these words: "texts from 647 555 0141", whoever has that number.
+    private func holding(identifierSaidAs words: [String], ofTypes types: [EntityType]) throws -> [Entity] {
+        guard let identifier = identifiers.first(where: { $0 == words.joined() }) else { return [] }
+        let query = try Query.combine(.filter, [try Query.term(IndexLayout.anyIdentifierPrefix + identifier).scaled(by: 0),
+                                                try Query.ofTypes(types)])
+        return try reader.database.search(query, limit: Self.namedLimit).values(inSlot: IndexLayout.entitySlot).map { try Entity(storedData: $0) }
     }
 
     /// The references to entities of a type (a list, a calendar, an album)

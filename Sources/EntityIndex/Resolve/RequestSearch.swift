@@ -102,9 +102,11 @@ struct RequestSearch {
         let text = TextResolver(reader: reader, configuration: configuration)
         // An identifier that is the name of someone a cue's value names ("from Takahashi-sensei", his nickname;
         // "from Marc-André", folded as the cue's words are) is the cue's to find, not an address of its own to hold.
-        let cueWords = Set(cues.filter(\.match.namesEntity).flatMap(\.cue.words))
+        // So is a number said in groups that the cue's value spells ("from 647 555 0141").
+        let cueValues = cues.filter(\.match.namesEntity).map(\.cue.words)
+        let cueWords = Set(cueValues.joined())
         let searchedIdentifiers = try interpretation.identifiers.filter { identifier in
-            !(try normalizedWords(in: identifier)).allSatisfy(cueWords.contains)
+            !(try normalizedWords(in: identifier)).allSatisfy(cueWords.contains) && !cueValues.contains { $0.joined() == identifier }
         }
         var plan = try text.plan(forWords: interpretation.contentWords, exact: searchedIdentifiers, usesMeaning: false)
         var mentions: [String: [String]] = [:]
