@@ -498,6 +498,19 @@ import Testing
         #expect(mail.results.prefix(3).allSatisfy { $0.subtitle?.contains("mission-control.earth") == true })
     }
 
+    @Test func aPhoneNumberWrittenInATextIsFoundAsAPhonesIs() throws {
+        #expect(IdentifierParts.phoneNumbers(in: "Pharmacie Jean Coutu — 514-555-0142. Ask for Luc").map(\.digits) == ["5145550142"])
+        #expect(IdentifierParts.phoneNumbers(in: "Call +44 20 7946 0958 before 5, room 12").map(\.digits) == ["+442079460958"])
+        #expect(IdentifierParts.phoneNumbers(in: "42 750,00 € for 3 boxes").isEmpty)
+        let index = try EntityIndex()
+        try index.donate([Entity(type: "reminders.reminder", id: "pharmacy", properties: [
+            "title": "Call Jean Coutu re: the renewal", "notes": "Pharmacie Jean Coutu — 514-555-0142. They need the authorization."])])
+        for said in ["which reminder has the 514-555-0142 number in it?", "(514) 555 0142", "5145550142"] {
+            #expect(try index.resolve(SearchQuery(said)).results.first?.identifier.id == "pharmacy")
+        }
+        #expect(try index.resolve(SearchQuery("+44 20 7946 0958")).results.isEmpty)
+    }
+
     @Test func theScreenIsReadForReferences() throws {
         let mixed = ["photos.asset:photo-001", "calendar.event:evt-001", "photos.asset:photo-004", "photos.asset:photo-006"]
         #expect(try resolve("the third photo", visible: mixed).results.map(\.identifier.id) == ["photo-006"])

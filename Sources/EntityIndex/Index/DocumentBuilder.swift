@@ -221,6 +221,14 @@ private struct TermWriter {
             statesAmount = true
             try document.addBooleanTerm(IndexLayout.amountTerm)
         }
+        if searchability != .identifier, searchability != .notSearched {
+            // A phone number written in a text is found as a phone property's is, whole or by its parts.
+            for (written, digits) in IdentifierParts.phoneNumbers(in: text) {
+                for value in [digits] + IdentifierParts.parts(of: written, value: digits, phoneDigits: digits) {
+                    try document.addTerm(IndexLayout.anyIdentifierPrefix + value)
+                }
+            }
+        }
         switch searchability {
         case .title:
             try indexWords(text, path: path, language: language, frequency: IndexLayout.titleWordFrequency)

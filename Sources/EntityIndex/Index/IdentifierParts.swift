@@ -31,13 +31,50 @@ enum IdentifierParts {
             switch scalar {
             case "0"..."9": digits.unicodeScalars.append(scalar)
             case "+" where offset == 0: sawPlus = true
-            case " ", "-", ".", "(", ")", "/", "\u{A0}": continue
+            case _ where phoneSeparators.contains(scalar): continue
             default: return nil
             }
         }
         guard digits.count >= (sawPlus ? 1 : 3), digits.count <= 20 else { return nil }  // "+44" is a country's code
         return sawPlus ? "+" + digits : digits
     }
+
+    /// The phone numbers a text writes among its words ("Pharmacie Jean Coutu —
+    /// 514-555-0142."): each run of digits and the separators people write
+    /// between them that holds from `phoneDigitsInText` digits, with its
+    /// digits as `phoneDigits` reads them.
+    static func phoneNumbers(in text: String) -> [(text: String, digits: String)] {
+        guard text.unicodeScalars.lazy.filter({ ("0"..."9").contains($0) }).count >= phoneDigitsInText.lowerBound else { return [] }
+        var found: [(text: String, digits: String)] = []
+        var run = String.UnicodeScalarView(), digitCount = 0
+        func endRun() {
+            while let last = run.last, !("0"..."9").contains(last) { run.removeLast() }
+            if phoneDigitsInText.contains(digitCount), let digits = phoneDigits(String(run)) { found.append((String(run), digits)) }
+            run = String.UnicodeScalarView()
+            digitCount = 0
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "0"..."9":
+                run.append(scalar)
+                digitCount += 1
+            case "+" where run.isEmpty, "(" where run.isEmpty:
+                run.append(scalar)
+            case _ where !run.isEmpty && phoneSeparators.contains(scalar):
+                run.append(scalar)
+            default:
+                endRun()
+            }
+        }
+        endRun()
+        return found
+    }
+
+    /// What people write between a phone number's digits.
+    private static let phoneSeparators: Set<Unicode.Scalar> = [" ", "-", ".", "(", ")", "/", "\u{A0}"]
+
+    /// How many digits a phone number written in a text has: fewer are a count or an amount.
+    static let phoneDigitsInText = 7...15
 
     /// "+351 21 555 0179": "351215550179", "215550179", "+351", "21", "5550179"
     /// and "0179" (the country code is the first group after the "+", and the
