@@ -800,6 +800,22 @@ import Testing
         #expect(ids(texts.results).first == "cover" && texts.status == .resolved)
     }
 
+    @Test func aNumberAfterAWordNeverSaidBeforeANumberCountsAlone() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "calendar.event", id: "kestrel", properties: ["title": "Kestrel 4 arrival", "startDate": "2026-03-06T09:00:00Z",
+                                                                    "notes": "Capture on 6 March"]),
+            Entity(type: "mail.message", id: "trail", properties: ["subject": "Inscription confirmée – Trail 13 km",
+                                                                  "body": "Départ 9h00. Dossard n° 1187."]),
+        ])
+        // "Kestrel 6" is not Kestrel 4, though its notes say 6.
+        #expect(try index.resolve(SearchQuery("Kestrel 6")).status != .resolved)
+        // No entity says a number after "bib", and "number" says only that one follows: the number counts alone.
+        for said in ["bib 1187", "the thing with bib number 1187"] {
+            #expect(try index.resolve(SearchQuery(said)).results.first?.identifier.id == "trail")
+        }
+    }
+
     @Test func anAnchorThatFitsSeveralAnswersBesideEachUnsure() throws {
         let index = try EntityIndex()
         func event(_ id: String, _ title: String, _ start: String) -> Entity {

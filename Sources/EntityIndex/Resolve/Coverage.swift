@@ -64,12 +64,14 @@ struct Coverage {
         let identifierWords = plan.exact.map { exact in (exact, Set(Self.parts(of: exact))) }
         for (position, (word, stems, _)) in plan.words.enumerated() where searched.contains(word) && !vocabulary.ignored.contains(word) {
             // A number tells one thing from its namesakes, however common: it weighs most, and after a
-            // word it counts only said after that word ("Kestrel 6" is not "Kestrel 4 … 6 March").
+            // word the index says numbers after, it counts only said after that word ("Kestrel 6" is not
+            // "Kestrel 4 … 6 March"); after a word it never does, alone ("bib 1187" for "Dossard n° 1187").
             let isNumber = word.allSatisfy(\.isNumber)
             let frequency = isNumber ? 0 : try reader.database.termFrequency(IndexLayout.stemmedTerm(stems[0]))
             let after = position > 0 ? plan.words[position - 1].word : nil
-            var literal = isNumber && after.map({ $0.contains(where: \.isLetter) }) == true
-                ? [[IndexLayout.numberedTerm(after!, word)]]
+            let numbered = isNumber ? after.flatMap { $0.contains(where: \.isLetter) && !vocabulary.numberWords.contains($0) ? $0 : nil } : nil
+            var literal = try numbered.map { try Self.saysNumbers(after: $0, in: reader) } == true
+                ? [[IndexLayout.numberedTerm(numbered!, word)]]
                 : stems.map { [IndexLayout.stemmedTerm($0)] } + [[IndexLayout.nameTerm(word)]]
             literal += (mentions[word] ?? []).map { [$0] }
             literal += identifierWords.filter { $0.1.contains(word) }.map { [IndexLayout.anyIdentifierPrefix + $0.0] }
@@ -110,6 +112,11 @@ struct Coverage {
             units.append(Unit(weight: cueWeight, word: nil, literal: [], meaning: [], heldByAll: true))
         }
         self.units = units
+    }
+
+    /// Whether some entity says a number right after a word ("Kestrel 4").
+    private static func saysNumbers(after word: String, in reader: IndexReader) throws -> Bool {
+        try !reader.database.terms(withPrefix: IndexLayout.numberedTerm(word, "")).isEmpty
     }
 
     /// An identifier's words as an address's words are indexed: its runs of letters and digits.

@@ -26,6 +26,8 @@ public struct RequestVocabulary: Sendable {
     /// Words that, soon after a past-tense word, make it speak of what is
     /// still to come: "what was I supposed to bring", "what was I gonna get Mum".
     let aheadAfterPast: Set<String>
+    /// Words that say a number follows rather than name what is numbered ("bib number 1187", "n° 1187").
+    let numberWords: Set<String>
     let commands: PhraseTable<CommandEntry>
     let focusedPointers: PhraseTable<Void>
     /// Pointers that may also begin a clause ("the note *that* mentions oxygen"):
@@ -391,6 +393,7 @@ public struct RequestVocabulary: Sendable {
             for word in try normalizedWords(in: entry.key) { table[word] = try words(entry.value) }
         }
         aheadAfterPast = try words(table.aheadAfterPast ?? [])
+        numberWords = try words(table.numberWords ?? [])
         commands = try PhraseTable(table.commands.flatMap { command in
             let entry = CommandEntry(name: command.name, recipientFirst: command.recipientFirst ?? false,
                                      arguments: try PhraseTable((command.arguments ?? []).flatMap { argument in
@@ -586,7 +589,7 @@ public struct RequestVocabulary: Sendable {
         let fillers, ignored, pastTense: [String]
         let notPastTense, notIgnored: [String]?
         let presentAfter: [String: [String]]?
-        let aheadAfterPast: [String]?
+        let aheadAfterPast, numberWords: [String]?
         let commands: [Command]
         let references: References
         struct AgentVerbs: Decodable {
