@@ -511,6 +511,19 @@ import Testing
         #expect(try index.resolve(SearchQuery("+44 20 7946 0958")).results.isEmpty)
     }
 
+    @Test func anAmountSaidAsPeopleSayItFindsWhatStatesIt() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "mail.message", id: "beds", properties: ["subject": "Facture 2026-0198 — lits de multifiltration",
+                                                                 "body": "Montant total : 42 750,00 € HT"]),
+            Entity(type: "mail.message", id: "bread", properties: ["subject": "Factura abril – Forn Cal Pep", "body": "Son 612,40 € (IVA incluido)."]),
+            Entity(type: "mail.message", id: "other", properties: ["subject": "Invoice 2026-0412", "body": "Total: €184,300"]),
+        ])
+        #expect(try index.resolve(SearchQuery("find the invoice email for 42,750 euros")).results.first?.identifier.id == "beds")
+        #expect(try index.resolve(SearchQuery("the 42 750 invoice")).results.first?.identifier.id == "beds")
+        #expect(try index.resolve(SearchQuery("la factura de 612 euros")).results.first?.identifier.id == "bread")
+    }
+
     @Test func theScreenIsReadForReferences() throws {
         let mixed = ["photos.asset:photo-001", "calendar.event:evt-001", "photos.asset:photo-004", "photos.asset:photo-006"]
         #expect(try resolve("the third photo", visible: mixed).results.map(\.identifier.id) == ["photo-006"])

@@ -76,4 +76,16 @@ import Testing
             #expect(!MoneyAmounts.appear(in: text), "\(text)")
         }
     }
+
+    @Test func anAmountIsFoundByItsWholeUnits() {
+        #expect(MoneyAmounts.values(in: "Montant total : 42 750,00 € HT") == ["42750"])
+        #expect(MoneyAmounts.values(in: "la factura: 612,40 € (IVA incluido), y $1,250.50 más") == ["612", "1250"])
+        #expect(MoneyAmounts.values(in: "CHF 1'200 a month, 3 units") == ["1200"])
+        #expect(MoneyAmounts.values(in: "Room 25 at 10:30").isEmpty)
+        // A request's thousands are one number; a decimal comma, a date and a time are not thousands.
+        func joined(_ text: String) -> String { String(RequestParser.withoutThousandsSeparators(Array(text))) }
+        #expect(joined("the invoice for 42,750 euros") == "the invoice for 42750 euros")
+        #expect(joined("1,250,000 or 10.000 €") == "1250000 or 10000 €")
+        #expect(joined("142,37 $ on 12.05.2027 at 9.30") == "142,37 $ on 12.05.2027 at 9.30")
+    }
 }

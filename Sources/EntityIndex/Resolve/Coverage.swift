@@ -55,7 +55,7 @@ struct Coverage {
     /// of whose part it is (`RequestSearch.statesOfParts`) is held only by its terms.
     init(reader: IndexReader, plan: TextResolver.Plan, mentions: [String: [String]], cues: [CueMatcher.Match],
          typeUnit: (words: [String], types: Set<EntityType>)?, askedTypes: Set<EntityType>, asksAmount: Bool = false, saysATime: Bool = false,
-         statesOfParts: [String: [String]] = [:], vocabulary: RequestVocabulary, lexicon: Lexicon? = nil) throws {
+         statesOfParts: [String: [String]] = [:], said: [String] = [], vocabulary: RequestVocabulary, lexicon: Lexicon? = nil) throws {
         self.reader = reader
         let count = Double(try reader.database.documentCount())
         var units: [Unit] = []
@@ -63,13 +63,17 @@ struct Coverage {
         // The words of an identifier ("tycho-station": tycho, station) also stand for it.
         let identifierWords = plan.exact.map { exact in (exact, Set(Self.parts(of: exact))) }
         for (position, (word, stems, _)) in plan.words.enumerated() where searched.contains(word) && !vocabulary.ignored.contains(word) {
-            // A number tells one thing from its namesakes, however common: it weighs most, and after a
-            // word the index says numbers after, it counts only said after that word ("Kestrel 6" is not
-            // "Kestrel 4 … 6 March"); after a word it never does, alone ("bib 1187" for "Dossard n° 1187").
+            // A number tells one thing from its namesakes, however common: it weighs most, and said right
+            // after a word the index says numbers after, it counts only said after that word ("Kestrel 6" is
+            // not "Kestrel 4 … 6 March"); after a word it never does, alone ("bib 1187" for "Dossard n° 1187"),
+            // as it does when other words came between ("the invoice for 42,750 euros").
             let isNumber = word.allSatisfy(\.isNumber)
             let frequency = isNumber ? 0 : try reader.database.termFrequency(IndexLayout.stemmedTerm(stems[0]))
             let after = position > 0 ? plan.words[position - 1].word : nil
-            let numbered = isNumber ? after.flatMap { $0.contains(where: \.isLetter) && !vocabulary.numberWords.contains($0) ? $0 : nil } : nil
+            let saidRightAfter = !(said.contains(word) && after.map(said.contains) == true)
+                || zip(said, said.dropFirst()).contains { $0 == after && $1 == word }
+            let numbered = isNumber && saidRightAfter
+                ? after.flatMap { $0.contains(where: \.isLetter) && !vocabulary.numberWords.contains($0) ? $0 : nil } : nil
             var literal = try numbered.map { try Self.saysNumbers(after: $0, in: reader) } == true
                 ? [[IndexLayout.numberedTerm(numbered!, word)]]
                 : stems.map { [IndexLayout.stemmedTerm($0)] } + [[IndexLayout.nameTerm(word)]]
@@ -88,7 +92,8 @@ struct Coverage {
         for exact in plan.exact where !plan.words.contains(where: { identifierWords.first { $0.0 == exact }?.1.contains($0.word) ?? false }) {
             // An identifier none of whose words is searched on its own (an email, a phone number): a unit
             // of its own, held whole or by all its words.
-            let words = Self.parts(of: exact).filter { $0.contains(where: \.isLetter) }
+            // A number is also held as a word of a text ("42 750" as an amount's whole units).
+            let words = exact.allSatisfy(\.isNumber) ? [exact] : Self.parts(of: exact).filter { $0.contains(where: \.isLetter) }
             units.append(Unit(weight: units.map(\.weight).max() ?? 1, word: nil,
                               literal: [[IndexLayout.anyIdentifierPrefix + exact]] + (words.isEmpty ? [] : [words.map { IndexLayout.stemmedTerm($0) }]),
                               meaning: []))

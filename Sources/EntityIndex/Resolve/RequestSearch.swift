@@ -126,7 +126,7 @@ struct RequestSearch {
         var meaningToSearch: MeaningVector?
         let matchesNames = request.matchesNames && request.property == nil
         // Some entity's whole name, as the request says it ("Friday Pizza Night", "Eva Crew Did Relay").
-        let saidWords = try normalizedWords(in: request.text)
+        let saidWords = try normalizedWords(in: String(RequestParser.withoutThousandsSeparators(Array(request.text))))
         let names = NameResolver(reader: reader, searches: NameSearches())
         let saidWholeNames = matchesNames ? try names.wholeNameCandidates(for: saidWords, filter: try typesFilter) : []
         var wholeNames: [Candidate] = []
@@ -245,7 +245,7 @@ struct RequestSearch {
             : try Coverage(reader: reader, plan: plan, mentions: mentions,
                            cues: cues.map(\.match) + Array(repeating: CueMatcher.Match(), count: unheldValues), typeUnit: typeUnit,
                            askedTypes: askedTypes, asksAmount: asksAmount, saysATime: saysATime, statesOfParts: statesOfParts,
-                           vocabulary: grammar.vocabulary, lexicon: meaningToSearch == nil ? nil : configuration.lexicon)
+                           said: saidWords, vocabulary: grammar.vocabulary, lexicon: meaningToSearch == nil ? nil : configuration.lexicon)
         // Candidates found, past the exact filters, scored by what of the request each accounts for
         // (each on its own: a candidate's score does not depend on the others').
         func scoring(_ found: [Candidate]) throws -> [Candidate] {

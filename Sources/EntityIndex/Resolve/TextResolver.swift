@@ -325,6 +325,8 @@ struct TextResolver {
                 }
             } else {
                 alternatives.append(try Query.term(IndexLayout.anyIdentifierPrefix + exact))
+                // A number said in groups ("42 750") is also a word of a text: an amount's whole units.
+                if exact.allSatisfy(\.isNumber) { alternatives.append(try Query.term(IndexLayout.stemmedTerm(exact))) }
             }
         }
         if property == nil {

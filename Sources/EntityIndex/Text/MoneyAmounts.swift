@@ -9,15 +9,50 @@ import Foundation
 enum MoneyAmounts {
     /// Whether the text states an amount.
     static func appear(in text: String) -> Bool {
-        guard text.contains(where: \.isNumber) else { return false }
-        let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: enclosingPunctuation) }
-        for (index, token) in tokens.enumerated() where token.contains(where: \.isNumber) {
-            if token.contains(where: \.isCurrencySymbol) { return true }  // "$25", "96€"
-            guard isAmount(token) else { continue }
-            if index > 0, signsOrCodes.contains(tokens[index - 1]) { return true }  // "CHF 1'200"
-            if index + 1 < tokens.count, symbols.contains(tokens[index + 1]) { return true }  // "380 €", "25 zł"
+        !amountTokens(in: text).isEmpty
+    }
+
+    /// The whole units of each amount the text states, as digits: "612" for
+    /// "612,40 €", "42750" for "42 750,00 €" or "$42,750": what a person says
+    /// of an amount ("the 612 euro bill").
+    static func values(in text: String) -> [String] {
+        amountTokens(in: text).compactMap { tokens, index in
+            var number = tokens[index].filter { $0.isNumber || ".,'’".contains($0) }
+            // "42 750,00 €": groups of thousands written apart, before a group of three.
+            var before = index - 1
+            while before >= 0, (1...3).contains(tokens[before].count), tokens[before].allSatisfy(\.isNumber),
+                  number.prefix(while: \.isNumber).count == 3 {
+                number = tokens[before] + number
+                before -= 1
+            }
+            return wholeUnits(of: number)
         }
-        return false
+    }
+
+    /// The digits of a number's whole units: what comes before a last separator
+    /// followed by one or two digits (decimals), all its digits otherwise.
+    private static func wholeUnits(of number: String) -> String? {
+        var whole = Substring(number)
+        if let separator = number.lastIndex(where: { ".,".contains($0) }),
+           (1...2).contains(number[number.index(after: separator)...].count) {
+            whole = number[..<separator]
+        }
+        let digits = String(whole.filter(\.isNumber).drop { $0 == "0" })
+        return digits.isEmpty ? nil : digits
+    }
+
+    /// The whitespace-parted tokens of a text, and where among them each amount's number is.
+    private static func amountTokens(in text: String) -> [(tokens: [String], index: Int)] {
+        guard text.contains(where: \.isNumber) else { return [] }
+        let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: enclosingPunctuation) }
+        return tokens.indices.filter { index in
+            let token = tokens[index]
+            guard token.contains(where: \.isNumber) else { return false }
+            if token.contains(where: \.isCurrencySymbol) { return true }  // "$25", "96€"
+            guard isAmount(token) else { return false }
+            return index > 0 && signsOrCodes.contains(tokens[index - 1])  // "CHF 1'200"
+                || index + 1 < tokens.count && symbols.contains(tokens[index + 1])  // "380 €", "25 zł"
+        }.map { (tokens, $0) }
     }
 
     /// A number as amounts are written: digits with separators ("1'200", "12,50").

@@ -332,7 +332,8 @@ struct RequestParser {
         var clauseStarts: Set<Int> = []
         // A dash between spaces parts clauses as a comma does ("reply to this - yes to both"), and so does a
         // colon before a space ("reply to Gabriela: yes please", not "10:30"): no pattern to compile on every request.
-        let parted = Array([" - ", " – ", " — ", ": "].reduce(text) { $0.contains($1) ? $0.replacingOccurrences(of: $1, with: ", ") : $0 })
+        let parted = Self.withoutThousandsSeparators(
+            Array([" - ", " – ", " — ", ": "].reduce(text) { $0.contains($1) ? $0.replacingOccurrences(of: $1, with: ", ") : $0 }))
         // A decimal comma is part of its number ("142,37 $", kept whole as texts are indexed), no clause's end.
         func isDecimalComma(_ index: Int) -> Bool {
             guard parted[index] == ",", index > 0, parted[index - 1].isNumber else { return false }
@@ -348,6 +349,19 @@ struct RequestParser {
         var request = RequestWords(words: words.map(\.word), possessive: words.map(\.wasPossessive))
         request.clauseStarts = clauseStarts
         return request
+    }
+
+    /// "42,750 euros", "10.000 €": a number written with separators between
+    /// groups of three digits is one number ("42750"), as amounts are indexed
+    /// (`MoneyAmounts.values`), not two words and no clause's end.
+    static func withoutThousandsSeparators(_ text: [Character]) -> [Character] {
+        text.indices.compactMap { index in
+            let character = text[index]
+            guard ",.'’".contains(character), index + 3 < text.count, text[index + 1...index + 3].allSatisfy(\.isNumber),
+                  index + 4 == text.count || !text[index + 4].isNumber,
+                  (1...3).contains(text[..<index].reversed().prefix(while: \.isNumber).count) else { return character }
+            return nil
+        }
     }
 
     /// "Send Laura all the photos from her wedding": a pronoun after the
