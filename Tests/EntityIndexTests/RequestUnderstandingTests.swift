@@ -851,7 +851,9 @@ import Testing
         // Beside a person, what the speaker adds is still what is wanted.
         #expect(try read("reply to Sophie, she's asking about the gallery").contentWords.contains("gallery"))
         #expect(try read("which msg was that").types == ["messages.message"])
-        #expect(try read("share the vid with Kofi").types == ["photos.asset"])
+        // "vid" is a video: the type, and the kind of asset.
+        let vid = try read("share the vid with Kofi")
+        #expect(vid.types == ["photos.asset"] && vid.cues.contains { $0.properties.map(\.path) == ["mediaType"] })
         #expect(try read("the middle one").reference?.kind == .position(0))
     }
 

@@ -10,7 +10,7 @@ extension SchemaDomain {
                      ]),
         EntitySchema("photos.asset", summary: "a photo or video",
                      title: "title", subtitle: ["creationDate", "location"], image: .systemName("photo"),
-                     spokenNames: ["photo", "picture", "pic", "video", "vid", "shot", "image"], properties: [
+                     spokenNames: ["photo", "picture", "pic", "video", "shot", "image"], properties: [
                          PropertySchema("title", .string, searchable: .title),
                          PropertySchema("caption", .string),
                          PropertySchema("creationDate", .date, required: true),
