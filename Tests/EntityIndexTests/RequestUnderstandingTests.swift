@@ -829,6 +829,12 @@ import Testing
         #expect(try read("tu pourrais déplacer la réunion à mardi").command?.name == "reschedule")
     }
 
+    @Test func aThingHasOneNewName() throws {
+        let rename = try read("rename my note of places to eat in Mexico City to \"CDMX food\"")
+        #expect(rename.command?.arguments.map(\.words) == [["cdmx", "food"]])
+        #expect(rename.contentWords.contains("eat") && rename.contentWords.contains("mexico"))
+    }
+
     @Test func nextBeforeAWeekdayIsNoOrder() throws {
         // Said of what a reply is about, "next Wednesday" is a day, not "the next" of anything.
         let wednesday = try read("reply to Wei's message about the shift next Wednesday")

@@ -106,6 +106,11 @@ extension RequestParser {
                 }
                 continue
             }
+            // "rename my note of places to eat in Mexico City to 'CDMX food'": a thing has one new name (or time,
+            // or value); an earlier marker of a role said already is part of what is renamed.
+            if !["recipient", "message"].contains(marker.role), found.command.arguments.contains(where: { $0.role == marker.role }) {
+                continue
+            }
             if marker.role == "recipient" { recipientSaid = true }
             let words = span.map { request.words[$0] }
             var argument = Interpretation.Argument(role: marker.role, words: words, date: nil)
