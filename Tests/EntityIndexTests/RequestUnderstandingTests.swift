@@ -861,6 +861,10 @@ import Testing
         let vid = try read("share the vid with Kofi")
         #expect(vid.types == ["photos.asset"] && vid.cues.contains { $0.properties.map(\.path) == ["mediaType"] })
         #expect(try read("the middle one").reference?.kind == .position(0))
+        // The words before "in the third one" ask what is in it: they do not pick which.
+        let inside = try read("whats the family shoot price in the third one")
+        #expect(inside.reference?.kind == .position(3) && inside.contentWords.isEmpty)
+        #expect(try read("the family shoot one, the third").contentWords.contains("family"))
     }
 
     @Test func aReminderToOneselfActsOnWhatItNamesLater() throws {

@@ -187,6 +187,13 @@ struct RequestParser {
             // A remark says nothing of which place on screen is meant: "cancel the last one, I'll be busy with the
             // new crew that evening".
             for position in remarks where request.isFree(position) { request.take(position..<position + 1) }
+            // Nor do the words before "in the third one": they ask what is in it ("what's the family shoot price").
+            if let place = interpretation.reference?.words.first.flatMap({ first in request.words.indices.first { request.words[$0] == first && !request.isFree($0) } }) {
+                let marker = place > 0 && vocabulary.articles.contains(request.words[place - 1]) ? place - 2 : place - 1
+                if marker > 0, vocabulary.insideMarkers.contains(request.words[marker]) {
+                    for position in 0...marker where request.isFree(position) { request.take(position..<position + 1) }
+                }
+            }
         default: break
         }
         if reference?.isPlural == true { interpretation.excludedWords = takeExclusion(&request) }

@@ -28,6 +28,8 @@ public struct RequestVocabulary: Sendable {
     let aheadAfterPast: Set<String>
     /// Words that say a number follows rather than name what is numbered ("bib number 1187", "n° 1187").
     let numberWords: Set<String>
+    /// Words before a place on screen that ask what is in it ("what's the price in the third one").
+    let insideMarkers: Set<String>
     let commands: PhraseTable<CommandEntry>
     let focusedPointers: PhraseTable<Void>
     /// Pointers that may also begin a clause ("the note *that* mentions oxygen"):
@@ -394,6 +396,7 @@ public struct RequestVocabulary: Sendable {
         }
         aheadAfterPast = try words(table.aheadAfterPast ?? [])
         numberWords = try words(table.numberWords ?? [])
+        insideMarkers = try words(table.insideMarkers ?? [])
         commands = try PhraseTable(table.commands.flatMap { command in
             let entry = CommandEntry(name: command.name, recipientFirst: command.recipientFirst ?? false,
                                      arguments: try PhraseTable((command.arguments ?? []).flatMap { argument in
@@ -589,7 +592,7 @@ public struct RequestVocabulary: Sendable {
         let fillers, ignored, pastTense: [String]
         let notPastTense, notIgnored: [String]?
         let presentAfter: [String: [String]]?
-        let aheadAfterPast, numberWords: [String]?
+        let aheadAfterPast, numberWords, insideMarkers: [String]?
         let commands: [Command]
         let references: References
         struct AgentVerbs: Decodable {
