@@ -53,6 +53,8 @@ struct Coverage {
     /// The units of a plan's searched words, the names they stand for, the
     /// whole identifiers and the property values. A word that is a state said
     /// of whose part it is (`RequestSearch.statesOfParts`) is held only by its terms.
+    /// `said`, the request's words as said, tells a number said right after a
+    /// word from one with other words between (none given: as the plan has them).
     init(reader: IndexReader, plan: TextResolver.Plan, mentions: [String: [String]], cues: [CueMatcher.Match],
          typeUnit: (words: [String], types: Set<EntityType>)?, askedTypes: Set<EntityType>, asksAmount: Bool = false, saysATime: Bool = false,
          statesOfParts: [String: [String]] = [:], said: [String] = [], vocabulary: RequestVocabulary, lexicon: Lexicon? = nil) throws {

@@ -290,7 +290,7 @@ struct ScreenResolver {
     }
 
     /// How many entities must fit for a reference to pick among them: as many
-    /// as a position or a span counts ("the second one": two), else one.
+    /// as a position or a span counts ("the second one": two; "the middle one": one), else one.
     private static func fewestToPick(_ kind: RequestInterpretation.Reference.Kind) -> Int {
         switch kind {
         case .position(let position): max(abs(position), 1)
@@ -540,9 +540,10 @@ struct ScreenResolver {
         let matcher = CueMatcher(reader: reader, grammar: grammar, stemmer: reader.stemmers.stemmer(for: configuration.defaultLanguage))
         var mentions: [String: [String]] = [:]
         for word in plan.searchedWords {
-            mentions[word] = try matcher.mentionTerms(forWord: word)
-            guard mentions[word]?.isEmpty == false else { continue }
-            plan.mentionTerms += mentions[word]!
+            let terms = try matcher.mentionTerms(forWord: word)
+            mentions[word] = terms
+            guard !terms.isEmpty else { continue }
+            plan.mentionTerms += terms
             plan.entityNeighbours[word] = nil
         }
         let named = try NameResolver(reader: reader).candidates(for: words, filter: ids).compactMap(\.documentID)

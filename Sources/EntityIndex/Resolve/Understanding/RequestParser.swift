@@ -188,7 +188,8 @@ struct RequestParser {
             // new crew that evening".
             for position in remarks where request.isFree(position) { request.take(position..<position + 1) }
             // Nor do the words before "in the third one": they ask what is in it ("what's the family shoot price").
-            if let place = interpretation.reference?.words.first.flatMap({ first in request.words.indices.first { request.words[$0] == first && !request.isFree($0) } }) {
+            if let first = interpretation.reference?.words.first,
+               let place = request.words.indices.first(where: { request.words[$0] == first && !request.isFree($0) }) {
                 let marker = place > 0 && vocabulary.articles.contains(request.words[place - 1]) ? place - 2 : place - 1
                 if marker > 0, vocabulary.insideMarkers.contains(request.words[marker]) {
                     for position in 0...marker where request.isFree(position) { request.take(position..<position + 1) }
@@ -392,7 +393,7 @@ struct RequestParser {
     /// to Yamamoto san about…"; not "Mercado de San Juan").
     func withoutHonorifics(_ text: String) -> String {
         let lowered = text.lowercased()
-        guard text.contains("-") || vocabulary.honorifics.contains(where: lowered.contains) else { return text }
+        guard !vocabulary.honorifics.isEmpty, text.contains("-") || vocabulary.honorifics.contains(where: lowered.contains) else { return text }
         let tokens = text.split(separator: " ", omittingEmptySubsequences: false)
         let plain = tokens.map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
         guard text.contains("-") || plain.contains(where: vocabulary.honorifics.contains) else { return text }
