@@ -219,12 +219,13 @@ private struct TermWriter {
                                     language: Language) throws {
         if searchability != .identifier, searchability != .notSearched {
             // An amount is found by its whole units as people say them: "612" for "612,40 €", "42750" for "42 750,00 €".
-            if !statesAmount, MoneyAmounts.appear(in: text) {
+            let amounts = MoneyAmounts.values(in: text)
+            if !statesAmount, !amounts.isEmpty {
                 statesAmount = true
                 try document.addBooleanTerm(IndexLayout.amountTerm)
             }
             // Both without weight, so that they leave the text's length, and every other word's relevance, as they were.
-            for value in MoneyAmounts.values(in: text) { try document.addBooleanTerm(IndexLayout.stemmedTerm(value)) }
+            for case let value? in amounts { try document.addBooleanTerm(IndexLayout.stemmedTerm(value)) }
             // A phone number written in a text is found as a phone property's is, whole or by its parts.
             for (written, digits) in IdentifierParts.phoneNumbers(in: text) {
                 for value in [digits] + IdentifierParts.parts(of: written, value: digits, phoneDigits: digits) {

@@ -14,9 +14,9 @@ enum MoneyAmounts {
 
     /// The whole units of each amount the text states, as digits: "612" for
     /// "612,40 €", "42750" for "42 750,00 €" or "$42,750": what a person says
-    /// of an amount ("the 612 euro bill").
-    static func values(in text: String) -> [String] {
-        amountTokens(in: text).compactMap { tokens, index in
+    /// of an amount ("the 612 euro bill"); nil for an amount under one unit.
+    static func values(in text: String) -> [String?] {
+        amountTokens(in: text).map { tokens, index in
             var number = tokens[index].filter { $0.isNumber || ".,'’".contains($0) }
             // "42 750,00 €": groups of thousands written apart, before a group of three.
             var before = index - 1
