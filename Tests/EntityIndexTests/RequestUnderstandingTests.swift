@@ -340,6 +340,9 @@ import Testing
         #expect(october.time == nil && october.contentWords.contains("october"))
         #expect(try read("the October meeting").time != nil)
         #expect(try read("what's the book for May's book club again").time == nil)
+        // A weekday too: the class held on Tuesdays, not mail sent on one.
+        let tuesday = try read("the email about the room change for my Tuesday class")
+        #expect(tuesday.time == nil && tuesday.contentWords.contains("tuesday"))
         // "Coming" after "was" is the verb: no order, the time said is when.
         let coming = try read("who was coming at half eight on the 12th of March")
         #expect(coming.time?.order == nil && coming.time?.from == Date(timeIntervalSince1970: 1_773_304_200))

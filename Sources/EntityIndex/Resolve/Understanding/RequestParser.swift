@@ -97,13 +97,14 @@ struct RequestParser {
             let marker = position > 1 && vocabulary.articles.contains(request.words[position - 1]) ? position - 2 : position - 1
             return marker >= 0 && vocabulary.topicMarkers.contains(request.words[marker])
         }
-        // "for the October walking group", "for May's book club": a month said of what something is for describes
-        // the word to find after it.
+        // "for the October walking group", "for May's book club", "for my Tuesday class": a month or a weekday said
+        // of what something is for describes the word to find after it.
         func describesWord(_ said: [Int]) -> Bool {
             guard let first = said.first, let last = said.last, first > 0,
                   vocabulary.purposeMarkers.contains(request.words[first - 1]) && request.possessive[last]
                     || first > 1 && vocabulary.articles.contains(request.words[first - 1]) && vocabulary.purposeMarkers.contains(request.words[first - 2]),
-                  vocabulary.time.months.match(in: request.words, at: first)?.length == said.count else { return false }
+                  (vocabulary.time.months.match(in: request.words, at: first) ?? vocabulary.time.weekdays.match(in: request.words, at: first))?
+                    .length == said.count else { return false }
             return isContent(at: last + 1, in: request) && !grammar.typeNames.contains(in: request.words, at: last + 1)
         }
         // Whether the time said is what something is about, not when it is.
