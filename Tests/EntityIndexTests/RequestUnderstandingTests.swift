@@ -675,6 +675,9 @@ import Testing
         let tick = try read("tick it off")
         #expect(tick.command?.name == "complete" && tick.reference?.kind == .pointer)
         #expect(try read("send it on Friday").command?.name == "send")
+        // "Them" too, for things: "I've done the first two, check them off".
+        let them = try read("I've done the first two, check them off")
+        #expect(them.command?.name == "complete" && them.reference?.kind == .span(2))
         let two = try read("share the two on Tuesday with Javi")
         #expect(two.reference?.kind == .plural && two.time != nil && two.contentWords.isEmpty)
         #expect(try read("the last three photos").reference?.kind == .span(-3))

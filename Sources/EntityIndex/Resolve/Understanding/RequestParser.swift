@@ -473,6 +473,7 @@ struct RequestParser {
             guard !vocabulary.time.spoken.contains(particle), !grammar.cues.contains(in: [particle], at: 0),
                   vocabulary.commands.match(in: [request.words[index], particle], at: 0)?.length == 2,
                   [vocabulary.focusedPointers, vocabulary.pluralPointers].contains(where: { $0.match(in: [pointer], at: 0)?.length == 1 })
+                    || vocabulary.thingsOrPeople.contains(in: [pointer], at: 0)  // "check them off"
             else { continue }
             request.replace(index + 1..<index + 3, with: [particle, pointer])
         }
