@@ -192,6 +192,8 @@ import Testing
         // A state whose phrase ends in a type's noun ("to do") is the state.
         let stillToDo = try read("which ones have I still to do")
         #expect(stillToDo.flags.map(\.value) == [false] && stillToDo.typeWords.isEmpty)
+        let left = try read("what's still left on my clinic to-do list?")
+        #expect(left.flags.map(\.value) == [false] && !left.contentWords.contains("left"))
     }
 
     @Test func aValueAfterToIsTheOneACommandSets() throws {
