@@ -1,17 +1,12 @@
 import Foundation
 
-/// Whether a text states an amount of money ("$25 each", "ca. 380 € mehr",
-/// "CHF 1'200", "25 zł"): a number written with a currency's sign, ISO code
+/// The amounts of money a text states ("$25 each", "ca. 380 € mehr",
+/// "CHF 1'200", "25 zł"): numbers written with a currency's sign, ISO code
 /// or symbol. The signs are Unicode's currency symbols, on either side of the
 /// number or in the same word; the codes and symbols are those Foundation
 /// knows for every locale, a symbol made of letters only after the number
 /// (German's "den 22." is a date, "100 den" denars).
 enum MoneyAmounts {
-    /// Whether the text states an amount.
-    static func appear(in text: String) -> Bool {
-        !amountTokens(in: text).isEmpty
-    }
-
     /// The whole units of each amount the text states, as digits: "612" for
     /// "612,40 €", "42750" for "42 750,00 €" or "$42,750": what a person says
     /// of an amount ("the 612 euro bill"); nil for an amount under one unit.
