@@ -11,7 +11,8 @@ enum MoneyAmounts {
     /// "612,40 €", "42750" for "42 750,00 €" or "$42,750": what a person says
     /// of an amount ("the 612 euro bill"); nil for an amount under one unit.
     static func values(in text: String) -> [String?] {
-        amountTokens(in: text).map { tokens, index in
+        let (tokens, amounts) = amountTokens(in: text)
+        return amounts.map { index in
             var number = tokens[index].filter { $0.isNumber || ".,'’".contains($0) }
             // "42 750,00 €": groups of thousands written apart, before a group of three.
             var before = index - 1
@@ -37,17 +38,17 @@ enum MoneyAmounts {
     }
 
     /// The whitespace-parted tokens of a text, and where among them each amount's number is.
-    private static func amountTokens(in text: String) -> [(tokens: [String], index: Int)] {
-        guard text.contains(where: \.isNumber) else { return [] }
+    private static func amountTokens(in text: String) -> (tokens: [String], amounts: [Int]) {
+        guard text.contains(where: \.isNumber) else { return ([], []) }
         let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: enclosingPunctuation) }
-        return tokens.indices.filter { index in
+        return (tokens, tokens.indices.filter { index in
             let token = tokens[index]
             guard token.contains(where: \.isNumber) else { return false }
             if token.contains(where: \.isCurrencySymbol) { return true }  // "$25", "96€"
             guard isAmount(token) else { return false }
             return index > 0 && signsOrCodes.contains(tokens[index - 1])  // "CHF 1'200"
                 || index + 1 < tokens.count && symbols.contains(tokens[index + 1])  // "380 €", "25 zł"
-        }.map { (tokens, $0) }
+        })
     }
 
     /// A number as amounts are written: digits with separators ("1'200", "12,50").

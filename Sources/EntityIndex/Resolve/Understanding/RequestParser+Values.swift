@@ -34,6 +34,17 @@ extension RequestParser {
         return index == 0 || !isContent(at: index - 1, in: request)
     }
 
+    /// Whether a cue's words end before a position, small words ("my", "the") between: "at my mum's".
+    private func saysCue(before index: Int, in request: RequestWords) -> Bool {
+        var position = index - 1
+        while position >= 0 {
+            if let cue = grammar.cues.match(in: request.words, at: position), position + cue.length <= index { return true }
+            guard vocabulary.ignored.contains(request.words[position]) || vocabulary.articles.contains(request.words[position]) else { return false }
+            position -= 1
+        }
+        return false
+    }
+
     /// "Inês's email address", "the phone number of Mateo": the types that
     /// have the property. "High priority": a value of the property, added to `cues`.
     /// After a command that sets a state, changes or shows a whole entity
@@ -47,17 +58,6 @@ extension RequestParser {
     /// "Hannah's email about the party", "Montse's email from yesterday" are mails. After a command, a value
     /// said after "to" is the one it sets ("bump the gloves order to high
     /// priority"), added to `values`.
-    /// Whether a cue's words end before a position, small words ("my", "the") between: "at my mum's".
-    private func saysCue(before index: Int, in request: RequestWords) -> Bool {
-        var position = index - 1
-        while position >= 0 {
-            if let cue = grammar.cues.match(in: request.words, at: position), position + cue.length <= index { return true }
-            guard vocabulary.ignored.contains(request.words[position]) || vocabulary.articles.contains(request.words[position]) else { return false }
-            position -= 1
-        }
-        return false
-    }
-
     func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue], values: inout [Interpretation.Argument],
                            actsOnWhole: Bool, afterCommand: Bool, actsOn: Set<EntityType>, changing: Int?) -> Set<EntityType> {
         var types: Set<EntityType> = []
