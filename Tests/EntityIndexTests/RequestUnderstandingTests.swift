@@ -215,8 +215,10 @@ import Testing
         // After a pronoun for whom, too.
         let her = try read("reply to her — yes please, pick me up at 6")
         #expect(her.command?.arguments.map(\.words) == [["yes", "please", "pick", "me", "up", "at", "6"]] && her.time == nil)
-        // A clause that points at something describes what is wanted.
+        // A clause that begins by pointing at something describes what is wanted; one that points later is said.
         #expect(try read("reply to Sophie, she's asking about the gallery").command?.arguments.isEmpty == true)
+        let file = try read("reply to this: all good, go ahead and file it")
+        #expect(file.command?.arguments.map(\.role) == ["message"] && file.time == nil && file.types.isEmpty)
         // A dash parts clauses as a comma does, and so does a colon before a space (not one inside a clock time).
         #expect(try read("paskah with olga - what time").command?.name == "when")
         let colon = try read("reply to Gabriela: yes please send the blue masa tomorrow")
@@ -657,6 +659,9 @@ import Testing
         #expect(try read("the call at the top of the hour").reference?.kind != .position(1))
         #expect(try read("the previous mail").reference?.kind == .relative(.previous))
         #expect(try read("the one after that").reference?.kind == .relative(.next))
+        // A pointer that a verb follows is what is shown, whatever is said of it; a later clause's command may follow fillers.
+        let cancelled = try read("the one after this got cancelled right? just delete it")
+        #expect(cancelled.reference?.kind == .relative(.next) && cancelled.anchor == nil && cancelled.command?.name == "delete")
         // Beside a place on screen is a place too.
         #expect(try read("reply to the one before the last").reference?.kind == .position(-2))
         #expect(try read("the one after the first").reference?.kind == .position(2))
@@ -958,6 +963,9 @@ import Testing
         let set = try read("set it for tomorrow morning")
         #expect(set.time == nil)
         #expect(set.command?.arguments.first { $0.role == "time" }?.date == day("2026-03-13").addingTimeInterval(5 * 3_600))
+        // How long to mute a chat for is no time to find it by.
+        let mute = try read("mute the work group chat for today")
+        #expect(mute.command?.name == "mute" && mute.command?.arguments.map(\.role) == ["time"] && mute.time == nil)
         // What is not a time after "for" stays words to find.
         let vet = try read("set the reminder for the vet as done")
         #expect(vet.command?.arguments.map(\.role) == ["state"] && vet.contentWords == ["vet"])

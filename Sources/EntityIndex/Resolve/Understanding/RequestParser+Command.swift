@@ -174,9 +174,10 @@ extension RequestParser {
         let objectSaid = (body..<start).contains { request.isFree($0) && !vocabulary.articles.contains(request.words[$0]) }
             || request.isFree(start - 1) && vocabulary.personPointers.match(in: request.words, at: start - 1)?.length == 1
         let tells = request.match(vocabulary.commands, at: start)?.value.argumentRoles.contains("message") ?? false
-        guard isSpeakerSubject(request.words[start]) || tells
-                || objectSaid && !(start..<end).contains(where: { pointsOrNames(at: $0, in: request) })
-        else { return }
+        // A description begins so ("the one about dinner", "she's asking about the gallery"); what is said may
+        // point on later ("all good, go ahead and file it").
+        let describes = (start..<min(start + Self.describingStart, end)).contains { pointsOrNames(at: $0, in: request) }
+        guard isSpeakerSubject(request.words[start]) || tells || objectSaid && !describes else { return }
         command.arguments.append(.init(role: "message", words: request[start..<end], date: nil))
         request.take(start..<end)
     }
@@ -210,6 +211,9 @@ extension RequestParser {
         let pointers = [vocabulary.focusedPointers, vocabulary.pluralPointers, vocabulary.personPointers, vocabulary.one, vocabulary.mentionVerbs]
         return pointers.contains { $0.contains(in: request.words, at: index) } || grammar.typeNames.contains(in: request.words, at: index)
     }
+
+    /// The words at the start of a later clause in which a description of what is wanted points or names.
+    static let describingStart = 2
 
     /// The most words a recipient said before the message takes ("text Mama Lopez I'm late").
     static let longestRecipient = 3

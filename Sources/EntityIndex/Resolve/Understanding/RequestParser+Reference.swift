@@ -35,16 +35,23 @@ extension RequestParser {
                     // "what's on Sunday before Saoirse's party": the time is read after.
                     || vocabulary.time.spoken.contains(word)
             }
-            // "the one after that" is an order after what is shown, not after an entity named "that".
+            // "the one after that" is an order after what is shown, not after an entity named "that";
+            // so is "the one after this got cancelled", whose pointer a verb follows.
             // ("The mail below this one" is beside the focused one, `besideOnScreen`.)
-            let pointsAtScreen = vocabulary.focusedPointers.match(in: request.words, at: span[0])
-                .map { $0.length == span.count || isOnScreen } ?? false
+            let pointsAtScreen = vocabulary.focusedPointers.match(in: request.words, at: span[0]).map { pointer in
+                pointer.length == span.count || isOnScreen || isVerb(request.words[span[pointer.length]])
+            } ?? false
             guard onlyFrame, !pointsAtScreen, !startsWithTime(request, at: span[0]) else { continue }
             request.take(unitStart..<end)
             return Interpretation.Anchor(relation: relation, words: span.map { request.words[$0] }, marker: request[index..<index + length],
                                          isOnScreen: isOnScreen, unit: unit)
         }
         return nil
+    }
+
+    /// Whether a word says what something did or is ("got", "was", "is"), not what it is called.
+    func isVerb(_ word: String) -> Bool {
+        vocabulary.pastTense.contains(word) || vocabulary.copulas.contains(word)
     }
 
     /// The place on screen beside the one an anchor names, when its words are

@@ -67,7 +67,11 @@ struct RequestParser {
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
         var command = try takeCommand(&request)
         for start in request.clauseStarts.sorted().dropFirst() where command == nil && request.nextUntaken(from: start) == start {
-            command = try takeCommand(&request, from: start)
+            // After the clause's fillers: "the one after this got cancelled? just delete it".
+            var first = start
+            while let (length, _) = request.match(vocabulary.fillers, at: first) { first += length }
+            command = try takeCommand(&request, from: first)
+            if command != nil { request.take(start..<first) }
         }
         interpretation.command = command?.command
         if let command, !command.command.asksAbout.isEmpty { takeHappeningVerb(&request, after: command.end) }
