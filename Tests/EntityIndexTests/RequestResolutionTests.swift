@@ -863,6 +863,8 @@ import Testing
             Entity(type: "calendar.event", id: "review", properties: [
                 "title": "Quote review", "startDate": "2026-11-13T15:00:00Z",
                 "attendees": [["name": "Lena H.", "email": "LENA@vetmed.example"], ["name": "Álvaro", "email": "alvaro@turia.example"]]]),
+            Entity(type: "calendar.event", id: "visit", properties: [
+                "title": "Site visit", "startDate": "2026-11-14T15:00:00Z", "attendees": [["name": "Álvaro Muñoz"]]]),
         ])
         func resolve(_ text: String, over event: String, types: Set<EntityType> = []) throws -> Resolution {
             try index.resolve(SearchQuery(text, types: types,
@@ -872,6 +874,8 @@ import Testing
         let her = try resolve("email her", over: "call")
         #expect(her.status == .resolved)
         #expect(ids(her.results) == ["lena"])
+        // An attendee with no address is the contact of that whole name.
+        #expect(ids(try resolve("call him", over: "visit").results) == ["alvaro"])
         // She is never the event shown: asked of events only, no one fits.
         #expect(try resolve("email her", over: "call", types: ["calendar.event"]).status == .notFound)
         // Two attendees, and nothing says which of them "him" is.

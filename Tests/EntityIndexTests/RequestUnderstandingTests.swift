@@ -809,6 +809,9 @@ import Testing
         // After whom it is said to, the speaker begins the message, with no comma.
         let text = try read("text Mama I'll be there Sunday")
         #expect(text.time == nil && text.contentWords == ["mama"] && text.command?.arguments.first?.role == "message")
+        // Whatever markers the message holds ("to eleven").
+        let pickUp = try read("text her I'll pick her up at quarter to eleven")
+        #expect(pickUp.command?.arguments.map(\.words) == [["i'll", "pick", "her", "up", "at", "quarter", "to", "eleven"]])
         // Typed without the apostrophe, "im" is still the speaker: "late" is what is said, not a time.
         let late = try read("text Mathieu im late")
         #expect(late.time == nil && late.contentWords == ["mathieu"] && late.command?.arguments.first?.words == ["im", "late"])

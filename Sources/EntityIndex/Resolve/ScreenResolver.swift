@@ -366,14 +366,17 @@ struct ScreenResolver {
 
     /// The people a property value refers to: references to people, and the
     /// people whose addresses or numbers it holds, in it or in its parts (an
-    /// event's attendees, by their email).
+    /// event's attendees, by their email, or by their whole name when they have none).
     private func people(in value: PropertyValue?, kind: ValueKind, searchability: Searchability) throws -> [EntityIdentifier] {
         switch (kind, value) {
         case (.array(let element), .array(let values)?):
             return try values.flatMap { try people(in: $0, kind: element, searchability: searchability) }
         case (.transient(let type), .object(let fields)?):
             guard let schema = grammar.schemas.schema(for: type) else { return [] }
-            return try schema.properties.flatMap { try people(in: fields[$0.name], kind: $0.kind, searchability: $0.searchability) }.uniqued
+            let byAddress = try schema.properties.flatMap { try people(in: fields[$0.name], kind: $0.kind, searchability: $0.searchability) }.uniqued
+            guard byAddress.isEmpty else { return byAddress }
+            // A part with a name and no address ("Carmen Puig Ferrer" among the attendees) is whoever has that whole name.
+            return try schema.properties.filter { $0.searchability == .title }.compactMap { fields[$0.name]?.stringValue }.flatMap(people(named:))
         case (.reference(let type), let reference?) where grammar.personTypes.contains(type):
             return reference.referenceTarget.map { [$0] } ?? []
         case (.string, .string(let text)?) where searchability == .identifier:
@@ -385,6 +388,16 @@ struct ScreenResolver {
             return []
         }
     }
+
+    /// The people whose whole name a text is.
+    private func people(named text: String) throws -> [EntityIdentifier] {
+        guard let term = IndexLayout.wholeNameTerm(try normalizedWords(in: text)) else { return [] }
+        let query = try Query.combine(.filter, [try Query.term(term), try Query.ofTypes(grammar.personTypes)])
+        return try reader.database.search(query, limit: Self.sameNamed).records().compactMap { $0?.summary.identifier }
+    }
+
+    /// The most people of one whole name that a part naming them stands for.
+    static let sameNamed = 2
 
     /// What is shown, in screen order, with its records read.
     private func shown(on screen: ScreenContext) throws -> [Candidate] {

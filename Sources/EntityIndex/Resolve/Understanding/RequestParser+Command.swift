@@ -333,6 +333,15 @@ extension RequestParser {
         let markers = request.positions(from: body + 1).compactMap { index in
             isInsideOrdinal(request, at: index) ? nil : request.match(entry.arguments, at: index).map { (index: index, length: $0.length, role: $0.value) }
         }
+        // "text Mama I'll be there Sunday", "text her I'll pick her up at quarter to eleven", "tell the book club chat
+        // I'll make it": after whom it is said to, the speaker saying something is the message, whatever markers it holds.
+        let window = Self.longestRecipient + (saysArticle(at: body, in: request) ? 1 : 0)
+        if let start = request.words.indices.dropFirst(body + 1).prefix(window).first(where: { request.isFree($0) && isSpeakerSubject(request.words[$0]) }),
+           markers.first.map({ $0.index > start }) ?? true {
+            found.command.arguments.append(.init(role: "message", words: request[start..<request.count], date: nil))
+            request.take(start..<request.count)
+            return true
+        }
         if var marker = markers.first {
             if markers.count > 1, markers[1].index == marker.index + marker.length, markers[1].role == "message" {
                 // "text Olga back that I'm in for the flat": "back", then what is said.
@@ -395,12 +404,6 @@ extension RequestParser {
             let said = (body + length..<request.count).filter(request.isUntaken)
             if !said.isEmpty { found.command.arguments.append(.init(role: "message", words: said.map { request.words[$0] }, date: nil)) }
             request.take(body + length..<request.count)
-        } else if let start = request.words.indices.dropFirst(body + 1).prefix(Self.longestRecipient + (saysArticle(at: body, in: request) ? 1 : 0))
-            .first(where: { request.isFree($0) && isSpeakerSubject(request.words[$0]) }) {
-            // "text Mama I'll be there Sunday", "tell the book club chat I'll make it": after whom it is said to, the
-            // speaker saying something is the message.
-            found.command.arguments.append(.init(role: "message", words: request[start..<request.count], date: nil))
-            request.take(start..<request.count)
         }
         return true
     }
