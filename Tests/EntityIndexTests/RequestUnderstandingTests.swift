@@ -809,6 +809,10 @@ import Testing
         // After whom it is said to, the speaker begins the message, with no comma.
         let text = try read("text Mama I'll be there Sunday")
         #expect(text.time == nil && text.contentWords == ["mama"] && text.command?.arguments.first?.role == "message")
+        // What an earlier clause points at is what is texted about; whom to is an argument.
+        let airport = try read("the airport one – text Ola that it's on me")
+        #expect(airport.contentWords == ["airport"] && airport.types.isEmpty)
+        #expect(airport.command?.arguments.first { $0.role == "recipient" }?.words == ["ola"])
         // Whatever markers the message holds ("to eleven").
         let pickUp = try read("text her I'll pick her up at quarter to eleven")
         #expect(pickUp.command?.arguments.map(\.words) == [["i'll", "pick", "her", "up", "at", "quarter", "to", "eleven"]])

@@ -68,6 +68,17 @@ extension RequestParser {
         if entry.recipientFirst {
             let toSpeaker = request.isFree(body) && vocabulary.speaker.contains(request.words[body])
             found.recipientIsTarget = takeRecipient(&request, after: body, entry: entry, into: &found)
+            if found.recipientIsTarget, pointsInEarlierClause(than: start, in: request) {
+                // "the airport one – text Ola that it's on me": what the earlier clause points at is acted on, and
+                // Ola is whom to.
+                let free = (body..<request.clauseEnd(after: body)).prefix(while: request.isFree)
+                let recipient = body..<body + free.count
+                if !recipient.isEmpty {
+                    found.command.arguments.insert(.init(role: "recipient", words: request[recipient], date: nil), at: 0)
+                    request.take(recipient)
+                }
+                found.recipientIsTarget = false
+            }
             // "remind me to answer this tomorrow": what is to be done is the command, on what it names.
             let afterMarker = (body..<request.count).last { request.taken[$0] }.map { $0 + 1 } ?? body + 1
             if toSpeaker, var later = try takeCommand(&request, from: afterMarker) {
@@ -430,6 +441,11 @@ extension RequestParser {
         guard let (length, _) = request.match(vocabulary.ordinals, at: ordinal) else { return false }
         return isReferenceNoun(at: ordinal + length, in: request) || saysOne(at: ordinal + length, afterOrdinalAt: ordinal, in: request)
             || endsClause(at: ordinal + length, in: request)
+    }
+
+    /// Whether a clause before the one a position is in points at something shown ("the airport one", "this").
+    func pointsInEarlierClause(than position: Int, in request: RequestWords) -> Bool {
+        (0..<request.clauseStart(of: position)).contains { pointsAtScreen(request, at: $0) || vocabulary.one.contains(in: request.words, at: $0) }
     }
 
     /// Whether words are a length of time and nothing else ("a week", "two days", "half an hour").
