@@ -874,6 +874,10 @@ import Testing
         #expect(last.reference?.kind == .position(-1) && last.contentWords.isEmpty)
         let busy = try read("cancel the last one, I'll be busy with the new crew that evening")
         #expect(busy.reference?.kind == .position(-1) && busy.cues.isEmpty && busy.time == nil)
+        // Nor of what a pointer points at: not him, nor what the speaker wrote yesterday.
+        let unflag = try read("unflag it, I already replied to him yesterday")
+        #expect(unflag.command?.name == "unflag" && unflag.reference?.kind == .pointer && unflag.reference?.words == ["it"])
+        #expect(unflag.author == nil && unflag.time == nil && unflag.contentWords.isEmpty)
         // Beside a person, what the speaker adds is still what is wanted.
         #expect(try read("reply to Sophie, she's asking about the gallery").contentWords.contains("gallery"))
         #expect(try read("which msg was that").types == ["messages.message"])

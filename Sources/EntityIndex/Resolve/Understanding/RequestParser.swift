@@ -164,6 +164,11 @@ struct RequestParser {
             if number.words.count > 1 { for case let position? in positions { request.protected[position] = true } }
         }
 
+        if let command, (command.end..<request.clauseEnd(after: command.end)).contains(where: { request.isFree($0) && pointsAtScreen(request, at: $0) }) {
+            // Said of what the command's clause points at, a remark says nothing of which: "unflag it, I already
+            // replied to him yesterday" (not him, nor what I wrote).
+            for position in remarks where request.isFree(position) { request.take(position..<position + 1) }
+        }
         var cues: [Interpretation.PropertyCue] = []
         interpretation.isMentionedByShown = takeMentionVerb(&request)
         let (reference, order) = takeReference(&request, cues: &cues)
