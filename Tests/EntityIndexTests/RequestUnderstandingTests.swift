@@ -974,6 +974,9 @@ import Testing
         let set = try read("set it for tomorrow morning")
         #expect(set.time == nil)
         #expect(set.command?.arguments.first { $0.role == "time" }?.date == day("2026-03-13").addingTimeInterval(5 * 3_600))
+        // Nor is the day a thing is to be due.
+        let due = try read("the $8,580 one, make it due on the 11th instead")
+        #expect(due.command?.arguments.map(\.role) == ["time"] && due.time == nil && due.contentWords == ["8580"])
         // How long to mute a chat for is no time to find it by.
         let mute = try read("mute the work group chat for today")
         #expect(mute.command?.name == "mute" && mute.command?.arguments.map(\.role) == ["time"] && mute.time == nil)
