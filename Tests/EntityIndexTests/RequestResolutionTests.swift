@@ -1388,6 +1388,25 @@ import Testing
         #expect(try beside("the one after this") == ["russian"])
     }
 
+    @Test func aWeekdaySaidOverAnotherWeekShownIsThatWeeksDay() throws {
+        let index = try EntityIndex()
+        func event(_ id: String, _ title: String, at start: String) -> Entity {
+            Entity(type: "calendar.event", id: id, properties: ["title": .string(title), "startDate": .string(start)])
+        }
+        try index.donate([
+            event("tennis", "Tennis", at: "2027-06-08T18:00:00Z"),
+            event("trip", "Trip out", at: "2027-06-14T08:00:00Z"),
+            event("clinic", "Clinic follow-up", at: "2027-06-15T10:00:00Z"),
+            event("back", "Trip back", at: "2027-06-16T15:00:00Z"),
+        ])
+        // Now is Thursday 3 June; the agenda shows the week after next, so its Tuesday is the 15th, not the 8th.
+        let agenda = ScreenContext(visible: ["trip", "clinic", "back"].compactMap { EntityIdentifier("calendar.event:" + $0) })
+        let tuesday = try index.resolve(SearchQuery("the one on Tuesday", context: agenda,
+                                                    now: Date(timeIntervalSince1970: seconds("2027-06-03T09:00:00Z")),
+                                                    timeZone: TimeZone(identifier: "UTC")!))
+        #expect(ids(tuesday.results) == ["clinic"] && tuesday.status == .resolved)
+    }
+
     @Test func whatIsShownIsPickedByWhoItIsFromAndPlacedBesideWhatIsFocused() throws {
         let index = try EntityIndex()
         func message(_ id: String, _ body: String, at time: String, from sender: String?) -> Entity {

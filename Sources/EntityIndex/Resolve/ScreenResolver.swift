@@ -1,3 +1,5 @@
+import Foundation
+
 /// Resolves a request that points at the screen — "this", "it", "these",
 /// "she", "the third photo from Amara", "the 8 am one", "the message in
 /// Japanese" — among the visible entities that fit everything else it says:
@@ -208,6 +210,26 @@ struct ScreenResolver {
     private func screenMoment(of shown: [Candidate]) -> Double {
         let once = shown.compactMap(\.record?.time).filter { $0.recurrence == nil }.map(\.start).sorted()
         return once.isEmpty ? clock.now.timeIntervalSince1970 : once[once.count / 2]
+    }
+
+    /// "The one with Ah Ma on Tuesday" over next week's agenda: a weekday said of what is shown is that day
+    /// of the week shown, when what happens once there spans no more than a week and not the day said.
+    private func inWeekShown(_ time: RequestTime, by shown: [Candidate]) -> RequestTime {
+        let week = 7 * 86_400.0
+        let once = shown.compactMap(\.record?.time).filter { $0.recurrence == nil }.map(\.start).sorted()
+        guard let from = time.from, let to = time.to, to.timeIntervalSince(from) <= 86_400 * 1.1,
+              let first = once.first, let last = once.last, last - first < week,
+              time.words.indices.contains(where: { grammar.vocabulary.time.weekdays.contains(in: time.words, at: $0) }) else { return time }
+        let calendar = clock.calendar
+        let shownDays = calendar.startOfDay(for: Date(timeIntervalSince1970: first))..<calendar.startOfDay(for: Date(timeIntervalSince1970: last + 86_400))
+        let weeks = Int((((first + last) / 2 - from.timeIntervalSince1970) / week).rounded())
+        guard !shownDays.contains(from), weeks != 0,
+              let shiftedFrom = calendar.date(byAdding: .weekOfYear, value: weeks, to: from),
+              let shiftedTo = calendar.date(byAdding: .weekOfYear, value: weeks, to: to), shownDays.contains(shiftedFrom) else { return time }
+        var shifted = time
+        shifted.from = shiftedFrom
+        shifted.to = shiftedTo
+        return shifted
     }
 
     /// When a shown entity happens as shown: for one that recurs (a weekly
@@ -441,7 +463,8 @@ struct ScreenResolver {
                 contentWords += cue.words
             }
         }
-        let filter = EntityFilter(types: interpretation.types, time: interpretation.time, flags: interpretation.flags,
+        let filter = EntityFilter(types: interpretation.types, time: interpretation.time.map { inWeekShown($0, by: candidates) },
+                                  flags: interpretation.flags,
                                   languages: interpretation.languages,
                                   author: try interpretation.author.map { ($0, try Speaker(reader: reader, grammar: grammar)) },
                                   anchor: clock.now.timeIntervalSince1970,
