@@ -970,6 +970,16 @@ import Testing
         #expect(cake.command?.arguments.map(\.words) == [["marisol"]] && cake.cues.map(\.words) == [["cake"]])
     }
 
+    @Test func eitherOfTwoDaysIsBoth() throws {
+        // Two days said with "or" are both; two days next to each other that no "or" joins share no time.
+        let either = try read("is Emil's party on the 14th or the 15th?")
+        #expect(either.time?.from == day("2026-03-14") && either.time?.to == day("2026-03-16"))
+        #expect(try read("what's on friday or saturday").time?.to == day("2026-03-15"))
+        // "What've I got on Saturday" asks what is planned, as "what have I got" does.
+        let got = try read("what've I got on saturday?")
+        #expect(got.command?.name == "which" && got.time?.from == day("2026-03-14") && got.contentWords.isEmpty)
+    }
+
     @Test func aTimeToSetSomethingForIsTheNewTime() throws {
         let set = try read("set it for tomorrow morning")
         #expect(set.time == nil)

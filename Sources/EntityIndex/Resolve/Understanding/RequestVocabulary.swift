@@ -252,6 +252,8 @@ public struct RequestVocabulary: Sendable {
         let between: PhraseTable<Void>, betweenAnd: PhraseTable<Void>
         /// Words that make "from" and a time a lower bound ("from 3 pm on").
         let onwards: PhraseTable<Void>
+        /// Between two days, either may be meant: "on the 12th or the 13th".
+        let or: PhraseTable<Void>
         let weekStartsOn: Int
         let numbers: PhraseTable<Int>
         let dayOrdinals: PhraseTable<Int>
@@ -505,7 +507,7 @@ public struct RequestVocabulary: Sendable {
             lastAfter: try phrases(time.lastAfter ?? []), restOf: try phrases(time.restOf ?? []),
             nextButOne: try phrases(time.nextButOne ?? []), lastButOne: try phrases(time.lastButOne ?? []),
             between: try phrases(time.between ?? []), betweenAnd: try phrases(time.betweenAnd ?? []), onwards: try phrases(time.onwards ?? []),
-            weekStartsOn: time.weekStartsOn,
+            or: try phrases(time.or ?? []), weekStartsOn: time.weekStartsOn,
             numbers: try PhraseTable(time.numbers.map { ($0.key, $0.value) }),
             dayOrdinals: try PhraseTable(time.dayOrdinals.map { ($0.key, $0.value) }),
             ordinalSuffixes: time.ordinalSuffixes, dayFirst: time.numericDateOrder == "day-month")
@@ -576,7 +578,7 @@ public struct RequestVocabulary: Sendable {
             let quantifiers: [String]?
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
-            let hence, countedFrom, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated: [String]?
+            let hence, countedFrom, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated, or: [String]?
             let am, pm, oclock, half, now, recent, laterToday, earlierToday: [String]
             let upcoming, overdue: ImplyingPhrases
             let weekStartsOn: Int

@@ -53,8 +53,12 @@ struct TimeExpressionReader {
                let length = expression(at: index, in: request, into: &state), length > 0 {
                 // "The email from this morning about the July shipment", "the April invoice from yesterday": two
                 // times that cannot both hold. The narrower is when; the broader says what is wanted, as words.
-                if let said = before.span, let named = state.span, said.intersection(with: named) == nil {
-                    if named.duration >= said.duration {
+                if let said = before.span, let named = state.span, !Self.overlap(said, named) {
+                    let either = DateInterval(start: min(said.start, named.start), end: max(said.end, named.end))
+                    if let earlier = spanSaid, saysEither(request, from: earlier.range.upperBound, to: index), either.duration <= 8 * 86_400 {
+                        // "on the 12th or the 13th": either day.
+                        state.span = either
+                    } else if named.duration >= said.duration {
                         // "Thursday next week", "el jueves de la semana que viene": the weekday of the week said after it.
                         guard let day = sameWeekday(as: said, within: named) else {
                             state = before
@@ -79,6 +83,29 @@ struct TimeExpressionReader {
             }
         }
         return Reading(time: state.time(on: clock), impliedFlagWords: state.flagWords)
+    }
+
+    /// Whether two stretches share some time (not only where one ends and the other begins).
+    static func overlap(_ first: DateInterval, _ second: DateInterval) -> Bool {
+        first.intersection(with: second).map { $0.duration > 0 } ?? false
+    }
+
+    /// Whether the words between two times say that either is meant: "or", with articles and "on".
+    private func saysEither(_ request: RequestWords, from start: Int, to end: Int) -> Bool {
+        var index = start, saidOr = false
+        while index < end {
+            if let (length, _) = request.match(words.or, at: index) {
+                saidOr = true
+                index += length
+            } else if let (length, _) = request.match(words.on, at: index) {
+                index += length
+            } else if words.articles.contains(request.words[index]) {
+                index += 1
+            } else {
+                return false
+            }
+        }
+        return saidOr
     }
 
     /// A day moved by whole weeks into a stretch of a week or less, if it
@@ -115,7 +142,7 @@ struct TimeExpressionReader {
         var clockBound: (minutes: Int, isLower: Bool)?
 
         mutating func name(_ interval: DateInterval) {
-            if let span, let common = span.intersection(with: interval) {
+            if let span, TimeExpressionReader.overlap(span, interval), let common = span.intersection(with: interval) {
                 self.span = common
             } else {
                 span = interval
