@@ -382,7 +382,11 @@ extension RequestParser {
         // "Amara's photos", "Seán O'Brien's mail": from, by, with or of the entity named, or mentioning it.
         for index in request.words.indices where request.possessive[index] && request.isUntaken(index) {
             var start = index
-            while start > 0, index - start < 2, isContent(at: start - 1, in: request) { start -= 1 }
+            // Not over a verb said of a subject: "where do I collect Zosia's cake".
+            func followsSubject(_ position: Int) -> Bool {
+                position > 0 && (isSpeakerSubject(request.words[position - 1]) || vocabulary.subjectPronouns.contains(request.words[position - 1]))
+            }
+            while start > 0, index - start < 2, isContent(at: start - 1, in: request), !followsSubject(start - 1) { start -= 1 }
             guard !vocabulary.ignored.contains(request.words[index]) else { continue }
             // "the one about Kay's surprise party": whose the party is says what the thing is about, not whom it is from.
             let marker = start > 1 && vocabulary.articles.contains(request.words[start - 1]) ? start - 2 : start - 1
