@@ -563,6 +563,8 @@ import Testing
         #expect(show.types.isEmpty && show.contentWords.contains("show"))
         // "what about the show" asks for the show.
         #expect(try read("what about the meeting").types == ["calendar.event"])
+        // Nor is a property's name there: the end of a shift asks for no event's end.
+        #expect(try read("what does the agreement say about staying past the end of shift").types.isEmpty)
     }
 
     @Test func aContainersNounWithOneIsOneOfWhatItHolds() throws {

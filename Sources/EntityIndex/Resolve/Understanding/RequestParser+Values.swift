@@ -108,6 +108,8 @@ extension RequestParser {
                 request.take(index..<index + length)
                 continue
             }
+            // "what does the agreement say about staying past the end of shift": in what something is about, a word.
+            if saysWhatSomethingIsAbout(before: index, in: request) { continue }
             let afterOwner = index > 0 && (request.possessive[index - 1] || vocabulary.personPointers.contains(in: request.words, at: index - 1)
                 || asksWhose(before: index, in: request))
             let owner = request.match(vocabulary.ownerMarkers, at: index + length)?.length ?? 0
