@@ -778,6 +778,8 @@ import Testing
         // What something is made into is neither a type wanted nor words to find.
         let save = try read("save this as a note")
         #expect(save.command?.name == "save" && save.types.isEmpty && save.contentWords.isEmpty)
+        let made = try read("make a reminder out of this for friday morning")
+        #expect(made.types.isEmpty && made.reference?.kind == .pointer && made.contentWords.isEmpty)
     }
 
     @Test func whatIsShownSpeaksOfIsWantedNotWhatIsShown() throws {

@@ -201,6 +201,10 @@ extension RequestParser {
                 request.take(marker..<index + length)  // what it is made into: neither wanted nor words to find
                 continue
             }
+            if let source = sourceMarker(after: index + length, in: request) {
+                request.take(index..<index + length + source)  // "make a reminder out of this": made into, from it
+                continue
+            }
             if hasTime {
                 named = Set(named.flatMap { type in
                     grammar.schemas.schema(for: type)?.timeProperty == nil ? grammar.timedReferrers[type] ?? [type] : [type]
@@ -236,6 +240,15 @@ extension RequestParser {
         let clauseStart = request.clauseStart(of: index)
         guard let marker = (clauseStart..<index).last(where: { vocabulary.topicMarkers.contains(request.words[$0]) }) else { return false }
         return (clauseStart..<marker).contains { isContent(at: $0, in: request) || vocabulary.agentVerbs.contains(in: request.words, at: $0) }
+    }
+
+    /// The length of "out of" right after a type noun and right before a pointer ("make a reminder out of
+    /// this"): what the pointer is made into; nil when none is said so.
+    func sourceMarker(after end: Int, in request: RequestWords) -> Int? {
+        guard let (length, _) = request.match(vocabulary.sourceMarkers, at: end),
+              [vocabulary.focusedPointers, vocabulary.pluralPointers].contains(where: { $0.contains(in: request.words, at: end + length) })
+        else { return nil }
+        return length
     }
 
     /// Where "as" or "into" begins before a type noun, right after a pointer

@@ -111,6 +111,8 @@ public struct RequestVocabulary: Sendable {
     /// Words before a type noun that says what something is made into, not what is
     /// wanted: "save this *as* a note", "turn it *into* a reminder".
     let formMarkers: Set<String>
+    /// Words after a type noun, before a pointer, that say what it is made from: "make a reminder *out of* this".
+    let sourceMarkers: PhraseTable<Void>
     /// Words after a plural reference that begin what it leaves out: "all of them *except* the candles".
     let exclusionMarkers: PhraseTable<Void>
     /// Verbs after a pointer or a pronoun that make what is wanted something the
@@ -456,6 +458,7 @@ public struct RequestVocabulary: Sendable {
         })
         formMarkers = try words(table.formMarkers ?? [])
         exclusionMarkers = try phrases(table.exclusionMarkers ?? [])
+        sourceMarkers = try phrases(table.sourceMarkers ?? [])
         mentionVerbs = try phrases(table.mentionVerbs ?? [])
         subjectPronouns = try words(table.subjectPronouns ?? [])
         agentVerbs = try PhraseTable(table.agentVerbs.verbs.map { ($0, nil) } + table.agentVerbs.typed.map { ($0.key, $0.value) })
@@ -604,7 +607,7 @@ public struct RequestVocabulary: Sendable {
         }
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
         let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, someone, subjectPronouns, topicMarkers, purposeMarkers: [String]?
-        let attributeMarkers, formMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads, indefiniteArticles: [String]?
+        let attributeMarkers, formMarkers, sourceMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads, indefiniteArticles: [String]?
         let agentsFollowVerbs, joinsNouns: Bool?
         let honorifics: [String]?
         let caseWords: [String: [String]]?
