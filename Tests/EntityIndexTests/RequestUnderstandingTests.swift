@@ -778,6 +778,9 @@ import Testing
         // What something is made into is neither a type wanted nor words to find.
         let save = try read("save this as a note")
         #expect(save.command?.name == "save" && save.types.isEmpty && save.contentWords.isEmpty)
+        // A flag said before the command's clause describes what is meant; it is no state the command sets.
+        let starred = try read("the one i starred, make it the wallpaper")
+        #expect(starred.command?.arguments.isEmpty == true && starred.flags.map(\.words) == [["starred"]])
         let made = try read("make a reminder out of this for friday morning")
         #expect(made.types.isEmpty && made.reference?.kind == .pointer && made.contentWords.isEmpty)
     }

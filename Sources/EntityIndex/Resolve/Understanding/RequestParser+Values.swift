@@ -298,13 +298,15 @@ extension RequestParser {
     /// that has the flag. After a command that sets a state ("mark it done"),
     /// the states it sets. A flag that says a state the command sets is no
     /// filter ("the Leboncoin one isn't done, uncheck it"): nobody asks to set
-    /// what only entities already so would have.
-    func takeFlags(_ request: inout RequestWords, types: Set<EntityType>, implied: [String], asState: Bool, declares: Bool = false,
-                   restating setStates: [Interpretation.FlagCue] = [])
+    /// what only entities already so would have. Only a flag in the command's clause (from `stateFrom`) is a
+    /// state it sets: "the one I starred, make it the wallpaper" sets none.
+    func takeFlags(_ request: inout RequestWords, types: Set<EntityType>, implied: [String], asState: Bool, stateFrom: Int = 0,
+                   declares: Bool = false, restating setStates: [Interpretation.FlagCue] = [])
         -> (flags: [Interpretation.FlagCue], states: [Interpretation.Argument]) {
         var flags: [Interpretation.FlagCue] = []
         var states: [Interpretation.Argument] = []
         for index in request.words.indices where request.isFree(index) {
+            let asState = asState && index >= stateFrom
             // "when do I need to complete the form": after what leads to a verb, the word is that verb, no state.
             let matches = grammar.flags.matches(in: request.words, at: index, usable: request.isFree)
             guard let length = matches.first?.length, index == 0 || !leadsToVerb(index - 1, in: request) else { continue }

@@ -291,7 +291,7 @@ struct RequestParser {
         // After a command that sets a state, a flag is that state — unless "as" said it ("mark the unread ones as read").
         let stateSaid = interpretation.command?.arguments.contains { $0.role == "state" } ?? false
         let flags = takeFlags(&request, types: types, implied: time.impliedFlagWords, asState: (command?.takesState ?? false) && !stateSaid,
-                              declares: command == nil, restating: setStates)
+                              stateFrom: command.map { request.clauseStart(of: $0.end - 1) } ?? 0, declares: command == nil, restating: setStates)
         interpretation.flags = flags.flags
         if !flags.states.isEmpty { interpretation.command?.arguments += flags.states }
         let leftUndone = Set(flags.flags.filter(\.isImplied).flatMap { $0.properties.map(\.type) })
