@@ -993,6 +993,9 @@ import Testing
         let set = try read("set it for tomorrow morning")
         #expect(set.time == nil)
         #expect(set.command?.arguments.first { $0.role == "time" }?.date == day("2026-03-13").addingTimeInterval(5 * 3_600))
+        // A month a thing is for is what it is about, not when it was sent.
+        let may = try read("forward the Seng Heng trucking invoice for May to Desmond pls")
+        #expect(may.time == nil && may.contentWords == ["seng", "heng", "trucking", "invoice"])
         // Nor is the day a thing is to be due.
         let due = try read("the $8,580 one, make it due on the 11th instead")
         #expect(due.command?.arguments.map(\.role) == ["time"] && due.time == nil && due.contentWords == ["8580"])
