@@ -999,6 +999,9 @@ import Testing
         // Nor is the day a thing is to be due.
         let due = try read("the $8,580 one, make it due on the 11th instead")
         #expect(due.command?.arguments.map(\.role) == ["time"] && due.time == nil && due.contentWords == ["8580"])
+        // Where a thing is moved into is where it goes.
+        let album = try read("move the photo of the tarts into the family album")
+        #expect(album.command?.arguments.map(\.role) == ["destination"] && album.types == ["photos.asset"])
         // How long to mute a chat for is no time to find it by.
         let mute = try read("mute the work group chat for today")
         #expect(mute.command?.name == "mute" && mute.command?.arguments.map(\.role) == ["time"] && mute.time == nil)
