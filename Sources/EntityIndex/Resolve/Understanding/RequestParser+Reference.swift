@@ -276,10 +276,12 @@ extension RequestParser {
             guard !kinds.isEmpty else { return (nil, order) }
         }
         // The most specific kind wins: a position or order, then plural, person, pointer.
-        let kind = kinds.first {
+        var kind = kinds.first {
             switch $0 { case .position, .span, .relative, .shown, .other, .others: true; default: false }
         }
             ?? kinds.first { $0 == .plural } ?? kinds.first { $0 == .person } ?? .pointer
+        // "the two Japanese ones at the top": as many as counted, from the end said.
+        if case .position(let place) = kind, abs(place) == 1, let count = saidCount, count > 1 { kind = .span(place * count) }
         return (Interpretation.Reference(kind: kind, words: words, isDescribed: isDescribed,
                                          isSaidWithNoun: kind == .pointer && saidWithNoun, count: kind == .plural ? saidCount : nil), order)
     }
