@@ -477,6 +477,10 @@ import Testing
         #expect(photos.types == ["mail.message", "messages.message"] && photos.contentWords.contains("photos"))
         // A pointer, an article or a possessive already said names no one.
         #expect(try read("reply to him").cues.isEmpty)
+        // But a pronoun before what it is about is whose: what she wrote about Valencia is answered.
+        let valencia = try read("answer her about Valencia")
+        #expect(valencia.reference == nil && valencia.cues.contains { $0.isPossessive && $0.isOnScreen })
+        #expect(valencia.types == ["mail.message", "messages.message"] && valencia.contentWords == ["valencia"])
         #expect(try read("reply to the hausverwaltung mail about the pipes").cues.allSatisfy { !$0.isPossessive })
         #expect(try read("reply to Kuba's message about the balloons").cues.map(\.words) == [["kuba"]])
     }

@@ -198,7 +198,8 @@ extension RequestParser {
     /// named right after it wrote it, as "reply to Katarzyna's message" says. The
     /// name is up to three words that point at nothing and name no type, cue or
     /// time, and end the clause or come right before what it is about, a cue or
-    /// an argument; its last word is marked possessive. Whether one was.
+    /// an argument — or a pronoun right before what it is about; its last word
+    /// is marked possessive. Whether one was.
     func markAuthor(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry) -> Bool {
         func isMarker(_ index: Int) -> Bool {
             vocabulary.topicMarkers.contains(request.words[index]) || grammar.cues.contains(in: request.words, at: index)
@@ -208,6 +209,12 @@ extension RequestParser {
             let word = request.words[index]
             return request.isFree(index) && word.contains(where: \.isLetter) && !vocabulary.ignored.contains(word) && !isMarker(index)
                 && !pointsOrNames(at: index, in: request) && !vocabulary.time.namesATime(in: request.words, at: index)
+        }
+        // "answer her about Valencia": what she wrote about it, too.
+        if request.isFree(body), let (length, _) = request.match(vocabulary.personPointers, at: body), body + length < request.count,
+           vocabulary.topicMarkers.contains(request.words[body + length]) {
+            request.possessive[body + length - 1] = true
+            return true
         }
         var end = body
         while end < request.clauseEnd(after: body), end - body < Self.longestRecipient, isNameWord(end), !request.possessive[end] { end += 1 }

@@ -251,7 +251,8 @@ extension RequestParser {
         // ("what did she say"), makes it whose, not what.
         let personCues = Set(vocabulary.possessiveMeans + vocabulary.possessiveMayMean)
         let whose = people.contains { position in
-            position > 0 && request.isFree(position - 1) && personCues.contains(request.words[position - 1])
+            request.possessive[position]  // "answer her about Valencia" (`markAuthor`)
+                || position > 0 && request.isFree(position - 1) && personCues.contains(request.words[position - 1])
                 || (max(0, position - 3)..<position).contains { request.match(grammar.typeNames, at: $0)?.length == position - $0 }
                 || request.match(vocabulary.agentVerbs, at: position + 1) != nil
                 || request.words.indices.contains(position + 1) && vocabulary.ignored.contains(request.words[position + 1])
