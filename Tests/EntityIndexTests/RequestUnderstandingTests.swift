@@ -289,8 +289,11 @@ import Testing
         #expect(try read("mails from Yamamoto san").cues.first?.words == ["yamamoto"])
         #expect(try read("the Mercado de San Juan visit").contentWords.contains("san"))
         #expect(try read("reply to Yamamoto-san's mail").cues.first.map { $0.words == ["yamamoto"] && $0.isPossessive } == true)
-        // A verb said of a subject is no part of the name after it.
+        // A verb said of a subject is no part of the name after it, nor is a word of an earlier clause.
         #expect(try read("where do I collect Zosia's birthday cake from?").cues.first?.words == ["zosia"])
+        // A later clause that begins with a name and owns nothing says what someone does ("Nurul is going").
+        let nurul = try read("delete the webinar invite, Nurul's going instead")
+        #expect(nurul.cues.isEmpty && nurul.contentWords == ["webinar", "invite"])
         #expect(try read("the follow-up with Lena").identifiers == ["follow-up"])
         // fr.json's, es.json's and de.json's anchors: what comes before or after an entity named.
         #expect(try read("c'était quoi le rdv juste avant le déménagement ?").anchor.map { $0.relation == .before && $0.words == ["demenagement"] } == true)
@@ -827,6 +830,9 @@ import Testing
         let airport = try read("the airport one – text Ola that it's on me")
         #expect(airport.contentWords == ["airport"] && airport.types.isEmpty)
         #expect(airport.command?.arguments.first { $0.role == "recipient" }?.words == ["ola"])
+        // Unless a later marker begins a clause of its own: the speaker's words before it say who.
+        let girl = try read("text the girl I'm interviewing that we start at 11 sharp")
+        #expect(girl.command?.arguments.first { $0.role == "message" }?.words == ["we", "start", "at", "11", "sharp"])
         // Whatever markers the message holds ("to eleven").
         let pickUp = try read("text her I'll pick her up at quarter to eleven")
         #expect(pickUp.command?.arguments.map(\.words) == [["i'll", "pick", "her", "up", "at", "quarter", "to", "eleven"]])

@@ -354,7 +354,14 @@ extension RequestParser {
         // "text Mama I'll be there Sunday", "text her I'll pick her up at quarter to eleven", "tell the book club chat
         // I'll make it": after whom it is said to, the speaker saying something is the message, whatever markers it holds.
         let window = Self.longestRecipient + (saysArticle(at: body, in: request) ? 1 : 0)
-        if let start = request.words.indices.dropFirst(body + 1).prefix(window).first(where: { request.isFree($0) && isSpeakerSubject(request.words[$0]) }),
+        // Unless a later marker begins a clause of its own: "text the girl I'm interviewing that we start at 11".
+        let saysLater = markers.contains { marker in
+            marker.role == "message" && request.words.indices.contains(marker.index + marker.length)
+                && (isSpeakerSubject(request.words[marker.index + marker.length])
+                    || vocabulary.subjectPronouns.contains(withoutContraction(request.words[marker.index + marker.length])))
+        }
+        if !saysLater,
+           let start = request.words.indices.dropFirst(body + 1).prefix(window).first(where: { request.isFree($0) && isSpeakerSubject(request.words[$0]) }),
            markers.first.map({ $0.index > start }) ?? true {
             found.command.arguments.append(.init(role: "message", words: request[start..<request.count], date: nil))
             request.take(start..<request.count)

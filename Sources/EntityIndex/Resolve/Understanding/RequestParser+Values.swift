@@ -403,8 +403,17 @@ extension RequestParser {
             func followsSubject(_ position: Int) -> Bool {
                 position > 0 && (isSpeakerSubject(request.words[position - 1]) || vocabulary.subjectPronouns.contains(request.words[position - 1]))
             }
-            while start > 0, index - start < 2, isContent(at: start - 1, in: request), !followsSubject(start - 1) { start -= 1 }
+            while start > 0, index - start < 2, !request.clauseStarts.contains(start), isContent(at: start - 1, in: request),
+                  !followsSubject(start - 1) { start -= 1 }
             guard !vocabulary.ignored.contains(request.words[index]) else { continue }
+            // "delete the webinar invite, Nurul's going instead": a later clause that begins with a name and owns
+            // nothing says what someone is doing (Nurul is going), nothing of what is wanted.
+            let clauseEnd = request.clauseEnd(after: index)
+            if start > 0, request.clauseStarts.contains(start),
+               !(index + 1..<clauseEnd).contains(where: { isContent(at: $0, in: request) || grammar.typeNames.contains(in: request.words, at: $0) }) {
+                request.take(start..<clauseEnd)
+                continue
+            }
             // "the one about Kay's surprise party": whose the party is says what the thing is about, not whom it is from.
             let marker = start > 1 && vocabulary.articles.contains(request.words[start - 1]) ? start - 2 : start - 1
             if marker >= 0, vocabulary.topicMarkers.contains(request.words[marker]) { continue }
