@@ -570,6 +570,8 @@ import Testing
         #expect(show.types.isEmpty && show.contentWords.contains("show"))
         // "what about the show" asks for the show.
         #expect(try read("what about the meeting").types == ["calendar.event"])
+        // A noun in what another is for describes it: the notes are wanted, not the call.
+        #expect(try read("rename my notes for the call with Hannah to \"Sunset\"").types == ["notes.note"])
         // Nor is a property's name there: the end of a shift asks for no event's end.
         #expect(try read("what does the agreement say about staying past the end of shift").types.isEmpty)
     }
@@ -1010,6 +1012,9 @@ import Testing
         // Nor is the day a thing is to be due.
         let due = try read("the $8,580 one, make it due on the 11th instead")
         #expect(due.command?.arguments.map(\.role) == ["time"] && due.time == nil && due.contentWords == ["8580"])
+        // A recipient's marker in what the thing is about is part of it; whom to is said last.
+        let montseny = try read("forward the one about Nico's trip to the Montseny to Andrés")
+        #expect(montseny.command?.arguments.filter { $0.role == "recipient" }.map(\.words) == [["andres"]])
         // Where a thing is moved into is where it goes.
         let album = try read("move the photo of the tarts into the family album")
         #expect(album.command?.arguments.map(\.role) == ["destination"] && album.types == ["photos.asset"])

@@ -105,7 +105,10 @@ extension RequestParser {
         // begins what the thing says, no time.
         for marker in markers.reversed() where marker.index < end && !(saidFirst != nil && marker.role == "recipient")
             && !(marker.role == "time" && request.match(vocabulary.commands, at: marker.index + marker.length) != nil)
-            && !(recipientSaid && marker.role == "recipient" && describesWhatIsSent(before: marker.index, in: request)) {
+            && !(recipientSaid && marker.role == "recipient"
+                 && (describesWhatIsSent(before: marker.index, in: request)
+                     // "forward the one about Nico's trip to the Montseny to Andrés": part of what it is about.
+                     || (body..<marker.index).contains { vocabulary.topicMarkers.contains(request.words[$0]) })) {
             // A time ends with its clause ("move the last one to Thursday, same time").
             let spanEnd = marker.role == "time" ? min(end, request.clauseEnd(after: marker.index)) : end
             let span = (marker.index + marker.length..<spanEnd).filter(request.isUntaken)  // not the "please" after it

@@ -225,11 +225,12 @@ extension RequestParser {
     }
 
     /// Whether the words between a type noun and a later position begin what
-    /// describes it: a topic ("about", "regarding") or a cue ("from", "with":
-    /// "the email with the pictures" is an email).
+    /// describes it: a topic ("about", "regarding"), a purpose ("my notes for
+    /// the call") or a cue ("from", "with": "the email with the pictures" is an email).
     private func describes(after end: Int, upTo index: Int, in request: RequestWords) -> Bool {
         (end..<index).contains { position in
-            vocabulary.topicMarkers.contains(request.words[position]) || grammar.cues.contains(in: request.words, at: position)
+            vocabulary.topicMarkers.contains(request.words[position]) || vocabulary.purposeMarkers.contains(request.words[position])
+                || grammar.cues.contains(in: request.words, at: position)
         }
     }
 
