@@ -289,6 +289,8 @@ import Testing
         #expect(try read("mails from Yamamoto san").cues.first?.words == ["yamamoto"])
         #expect(try read("the Mercado de San Juan visit").contentWords.contains("san"))
         #expect(try read("reply to Yamamoto-san's mail").cues.first.map { $0.words == ["yamamoto"] && $0.isPossessive } == true)
+        // A mailbox is said with "on" as with "in": "on my gmail" is no sender.
+        #expect(try read("any unread emails on my gmail?").cues.map(\.words) == [["gmail"]])
         // A verb said of a subject is no part of the name after it, nor is a word of an earlier clause.
         #expect(try read("where do I collect Zosia's birthday cake from?").cues.first?.words == ["zosia"])
         // A later clause that begins with a name and owns nothing says what someone does ("Nurul is going").

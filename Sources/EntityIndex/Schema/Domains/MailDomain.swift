@@ -14,7 +14,7 @@ extension SchemaDomain {
                          PropertySchema("from", .string, searchable: .identifier, words: .cues("from", "by", "sent by")),
                          PropertySchema("to", .array(.string), searchable: .identifier, words: .cues("to", "sent to")),
                          PropertySchema("cc", .array(.string), searchable: .identifier, words: .cues("cc", "copied to")),
-                         PropertySchema("mailbox", .reference("mail.mailbox"), words: .cues("in")),
+                         PropertySchema("mailbox", .reference("mail.mailbox"), words: .cues("in", "on")),
                          PropertySchema("sentAt", .date),
                          PropertySchema("language", .language),
                          PropertySchema("isRead", .bool, words: PropertyWords(whenTrue: ["read", "seen", "opened"], whenFalse: ["unread", "new", "unseen", "unopened"])),
