@@ -1096,6 +1096,16 @@ import Testing
         }
         #expect(try resolve("open the doc he's talking about").results.first?.identifier.id == "rfc")
         #expect(try resolve("open the RFC it mentions").results.first?.identifier.id == "rfc")
+        // A message has no name: its words say what it speaks of, and it is not what is wanted.
+        try practice.donate([
+            Entity(type: "messages.message", id: "confirmed", properties: ["body": "Rocky's owner confirmed surgery for Wednesday",
+                                                                          "sentAt": "2026-03-12T08:00:00Z"]),
+            Entity(type: "calendar.event", id: "surgery", properties: ["title": "Surgery: Rocky", "startDate": "2026-03-18T09:00:00Z"]),
+        ])
+        let surgery = try practice.resolve(sampleRequest("open the surgery he's talking about", context: ScreenContext(
+            visible: ["messages.message:msg-lh-1", "messages.message:confirmed"].compactMap(EntityIdentifier.init),
+            focused: EntityIdentifier("messages.message:confirmed"))))
+        #expect(surgery.results.first?.identifier.id == "surgery" && !ids(surgery.results).contains("confirmed"))
         // "She" is who mentions it: never the sender herself.
         let link = try practice.resolve(sampleRequest("open the link she mentioned",
                                                       context: ScreenContext(visible: [], focused: EntityIdentifier("messages.message:msg-lh-1"))))

@@ -75,7 +75,7 @@ struct Resolver {
             // With nothing focused, what is shown does the mentioning ("which meeting is he asking about", "the
             // link she mentioned"), unless the request points at one of it ("the one where she mentions the glove").
             let pointsAtShown = interpretation.reference.map { $0.kind != .person } ?? false
-            let mentioners = try subject(of: screen, outside: interpretation.types).map { [$0] }
+            let mentioners = try subject(of: screen, outside: interpretation.types, orTitle: !pointsAtShown).map { [$0] }
                 ?? (pointsAtShown ? [] : mentioners(on: screen, outside: interpretation.types))
             if !mentioners.isEmpty {
                 // "the RFC it mentions", "the doc he's talking about": an entity about what is shown, found by its name.

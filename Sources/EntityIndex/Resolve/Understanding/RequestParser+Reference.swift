@@ -96,8 +96,11 @@ extension RequestParser {
     /// right after a pointer or a pronoun, taken; whether one was.
     func takeMentionVerb(_ request: inout RequestWords) -> Bool {
         for index in request.words.indices where request.isFree(index) && !vocabulary.clauseStartingPointers.contains(request.words[index]) {
-            guard let (length, _) = request.match(vocabulary.focusedPointers, at: index) ?? request.match(vocabulary.personPointers, at: index),
-                  let (verb, _) = request.match(vocabulary.mentionVerbs, at: index + length) else { continue }
+            // "the surgery he's talking about": the pronoun may carry its verb.
+            let pronoun = [withoutContraction(request.words[index])]
+            let pointer = request.match(vocabulary.focusedPointers, at: index) ?? request.match(vocabulary.personPointers, at: index)
+                ?? vocabulary.personPointers.match(in: pronoun, at: 0).map { _ in (1, ()) }
+            guard let (length, _) = pointer, let (verb, _) = request.match(vocabulary.mentionVerbs, at: index + length) else { continue }
             request.take(index + length..<index + length + verb)
             return true
         }
