@@ -675,6 +675,8 @@ import Testing
         #expect(try read("the previous mail").reference?.kind == .relative(.previous))
         #expect(try read("the one after that").reference?.kind == .relative(.next))
         #expect(try read("mark the two Japanese ones at the top as read").reference?.kind == .span(2))
+        // "Those days" are dates, not things shown.
+        #expect(try read("ok approve this and block those days in the calendar").reference?.kind == .pointer)
         // A pointer that a verb follows is what is shown, whatever is said of it; a later clause's command may follow fillers.
         let cancelled = try read("the one after this got cancelled right? just delete it")
         #expect(cancelled.reference?.kind == .relative(.next) && cancelled.anchor == nil && cancelled.command?.name == "delete")

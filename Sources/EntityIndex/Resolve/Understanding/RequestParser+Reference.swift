@@ -181,7 +181,8 @@ extension RequestParser {
             } else if let (length, count) = request.match(vocabulary.countedPointers, at: index) {
                 found(.plural, index..<index + length)
                 saidCount = count
-            } else if let (length, _) = request.match(vocabulary.pluralPointers, at: index) {
+            } else if let (length, _) = request.match(vocabulary.pluralPointers, at: index),
+                      !vocabulary.time.units.contains(in: request.words, at: index + length) {  // "block those days": dates
                 found(.plural, index..<index + length)
             } else if let (length, _) = request.match(vocabulary.personPointers, at: index) {
                 found(.person, index..<index + length)
