@@ -1016,6 +1016,9 @@ import Testing
         // Nor is the day a thing is to be due.
         let due = try read("the $8,580 one, make it due on the 11th instead")
         #expect(due.command?.arguments.map(\.role) == ["time"] && due.time == nil && due.contentWords == ["8580"])
+        // "With" after "the ones" describes them once whom they go to is said.
+        let teddy = try read("share the ones with Teddy in them with Papa")
+        #expect(teddy.command?.arguments.map(\.words) == [["papa"]] && teddy.cues.map(\.words) == [["teddy"]])
         // A recipient's marker in what the thing is about is part of it; whom to is said last.
         let montseny = try read("forward the one about Nico's trip to the Montseny to Andrés")
         #expect(montseny.command?.arguments.filter { $0.role == "recipient" }.map(\.words) == [["andres"]])

@@ -161,12 +161,12 @@ extension RequestParser {
                  || vocabulary.ordinals.contains(in: request.words, at: next))
     }
 
-    /// Whether a marker comes right after what is sent, said as "one" or a
+    /// Whether a marker comes right after what is sent, said as "one", "ones" or a
     /// type's noun ("the one with the cake", "the photo with the dog"): once
     /// whom it goes to is said, such a marker describes it.
     func describesWhatIsSent(before index: Int, in request: RequestWords) -> Bool {
         (max(0, index - 2)..<index).contains { start in
-            vocabulary.one.match(in: request.words, at: start)?.length == index - start
+            [vocabulary.one, vocabulary.ones].contains { $0.match(in: request.words, at: start)?.length == index - start }
                 || grammar.typeNames.matches(in: request.words, at: start).contains { start + $0.length == index }
         }
     }
