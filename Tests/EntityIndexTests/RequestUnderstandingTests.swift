@@ -676,7 +676,10 @@ import Testing
         #expect(try read("the one after that").reference?.kind == .relative(.next))
         #expect(try read("mark the two Japanese ones at the top as read").reference?.kind == .span(2))
         // "An hour before this" is how long before the one pointed at, not the one before it.
-        #expect(try read("set an alert an hour before this").reference?.kind == .pointer)
+        let alert = try read("set an alert an hour before this")
+        #expect(alert.reference?.kind == .pointer && alert.command?.arguments.map(\.words) == [["an", "hour", "before"]])
+        let remind = try read("remind me about the parent-teacher meeting an hour before")
+        #expect(remind.command?.arguments.map(\.role) == ["offset"] && !remind.contentWords.contains("hour"))
         // "Those days" are dates, not things shown.
         #expect(try read("ok approve this and block those days in the calendar").reference?.kind == .pointer)
         // A pointer that a verb follows is what is shown, whatever is said of it; a later clause's command may follow fillers.

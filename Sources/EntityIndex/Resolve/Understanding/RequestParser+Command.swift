@@ -465,6 +465,24 @@ extension RequestParser {
         (0..<request.clauseStart(of: position)).contains { pointsAtScreen(request, at: $0) || vocabulary.one.contains(in: request.words, at: $0) }
     }
 
+    /// "remind me about the meeting an hour before", "set an alert an hour before this": how long before or
+    /// after what is acted on, a command's argument (`offset`), taken — no words to find, no reference beside.
+    func takeOffset(_ request: inout RequestWords, into command: inout Interpretation.Command) {
+        for index in request.words.indices where request.isFree(index) {
+            guard let (length, _) = request.match(vocabulary.anchors, at: index) else { continue }
+            // It ends its clause, or only "this" follows.
+            let end = index + length
+            let pointer = vocabulary.focusedPointers.match(in: request.words, at: end)?.length ?? 0
+            guard end + pointer == request.clauseEnd(after: index),
+                  let start = (max(0, index - 4)..<index).first(where: { start in
+                      (start..<index).allSatisfy(request.isFree) && isLengthOfTime(Array(request.words[start..<index]))
+                  }) else { continue }
+            command.arguments.append(.init(role: "offset", words: request[start..<end], date: nil))
+            request.take(start..<end)
+            return
+        }
+    }
+
     /// Whether words are a length of time and nothing else ("a week", "two days", "half an hour").
     func isLengthOfTime(_ words: [String]) -> Bool {
         let span = RequestWords(words: words, possessive: words.map { _ in false })

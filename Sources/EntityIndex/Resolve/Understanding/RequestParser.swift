@@ -73,6 +73,10 @@ struct RequestParser {
             command = try takeCommand(&request, from: first)
             if command != nil { request.take(start..<first) }
         }
+        if var found = command, found.isForLater || found.acts {
+            takeOffset(&request, into: &found.command)
+            command = found
+        }
         interpretation.command = command?.command
         if let command, !command.command.asksAbout.isEmpty { takeHappeningVerb(&request, after: command.end) }
         // "…, I've had the echo now", "…, that's all sorted now": what the speaker says they did, or says of it in a
