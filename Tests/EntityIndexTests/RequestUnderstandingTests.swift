@@ -1027,6 +1027,9 @@ import Testing
         // A recipient's marker in what the thing is about is part of it; whom to is said last.
         let montseny = try read("forward the one about Nico's trip to the Montseny to Andrés")
         #expect(montseny.command?.arguments.filter { $0.role == "recipient" }.map(\.words) == [["andres"]])
+        // So is where a thing is put.
+        let put = try read("the one from my mum, put that lunch in my calendar")
+        #expect(put.command?.arguments.map(\.role) == ["destination"] && put.types.isEmpty && put.contentWords == ["lunch"])
         // Where a thing is moved into is where it goes.
         let album = try read("move the photo of the tarts into the family album")
         #expect(album.command?.arguments.map(\.role) == ["destination"] && album.types == ["photos.asset"])
