@@ -82,6 +82,8 @@ import Testing
         // So is one after what it is about: the coach said it today, of tomorrow's training.
         let coach = try read("what did the coach say about training tomorrow")
         #expect(coach.time == nil && coach.contentWords.contains("tomorrow"))
+        // Past or ahead: the 15th of what was said about is no day it was said on.
+        #expect(try read("what did my brother say about taking Ah Ma to the hospital on the 15th").time == nil)
         // Unless it is when to remind.
         #expect(try read("remind me about the dentist tomorrow").command?.arguments.contains { $0.role == "time" } == true)
         let archive = try read("archive this")

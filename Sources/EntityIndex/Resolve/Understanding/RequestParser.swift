@@ -136,7 +136,8 @@ struct RequestParser {
                grammar.scheduledTypes.isDisjoint(with: acted) {
                 return true
             }
-            return saidBefore && ahead && (saysAfterTopicMarker(first, in: beforeTime) || saysWhatWasSaid(before: first, in: beforeTime))
+            // After "about", ahead or not: "what did my brother say about taking Ah Ma to the hospital on the 15th".
+            return saidBefore && (saysAfterTopicMarker(first, in: beforeTime) || ahead && saysWhatWasSaid(before: first, in: beforeTime))
         }
         if saysWhatItIsAbout(said) {
             request = beforeTime
