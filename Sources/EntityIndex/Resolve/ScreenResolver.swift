@@ -208,20 +208,26 @@ struct ScreenResolver {
     /// The moment a screen shows: the middle of what is shown that happens
     /// once (a day's agenda shows that day), or now when all of it recurs.
     private func screenMoment(of shown: [Candidate]) -> Double {
-        let once = shown.compactMap(\.record?.time).filter { $0.recurrence == nil }.map(\.start).sorted()
+        let once = startsOfWhatHappensOnce(shown)
         return once.isEmpty ? clock.now.timeIntervalSince1970 : once[once.count / 2]
+    }
+
+    /// When what is shown and does not recur begins, earliest first.
+    private func startsOfWhatHappensOnce(_ shown: [Candidate]) -> [Double] {
+        shown.compactMap(\.record?.time).filter { $0.recurrence == nil }.map(\.start).sorted()
     }
 
     /// "The one with Ah Ma on Tuesday" over next week's agenda: a weekday said of what is shown is that day
     /// of the week shown, when what happens once there spans no more than a week and not the day said.
     private func inWeekShown(_ time: RequestTime, by shown: [Candidate]) -> RequestTime {
-        let week = 7 * 86_400.0
-        let once = shown.compactMap(\.record?.time).filter { $0.recurrence == nil }.map(\.start).sorted()
-        guard let from = time.from, let to = time.to, to.timeIntervalSince(from) <= 86_400 * 1.1,
+        let day = 86_400.0, week = 7 * day
+        let once = startsOfWhatHappensOnce(shown)
+        // A day, one with a clock change included.
+        guard let from = time.from, let to = time.to, to.timeIntervalSince(from) <= day + 3_600,
               let first = once.first, let last = once.last, last - first < week,
               time.words.indices.contains(where: { grammar.vocabulary.time.weekdays.contains(in: time.words, at: $0) }) else { return time }
         let calendar = clock.calendar
-        let shownDays = calendar.startOfDay(for: Date(timeIntervalSince1970: first))..<calendar.startOfDay(for: Date(timeIntervalSince1970: last + 86_400))
+        let shownDays = calendar.startOfDay(for: Date(timeIntervalSince1970: first))..<calendar.startOfDay(for: Date(timeIntervalSince1970: last + day))
         let weeks = Int((((first + last) / 2 - from.timeIntervalSince1970) / week).rounded())
         guard !shownDays.contains(from), weeks != 0,
               let shiftedFrom = calendar.date(byAdding: .weekOfYear, value: weeks, to: from),

@@ -398,12 +398,12 @@ extension RequestParser {
             index = end
         }
         // "Amara's photos", "Seán O'Brien's mail": from, by, with or of the entity named, or mentioning it.
+        // Not over a verb said of a subject: "where do I collect Zosia's cake".
+        func followsSubject(_ position: Int) -> Bool {
+            position > 0 && (isSpeakerSubject(request.words[position - 1]) || vocabulary.subjectPronouns.contains(request.words[position - 1]))
+        }
         for index in request.words.indices where request.possessive[index] && request.isUntaken(index) {
             var start = index
-            // Not over a verb said of a subject: "where do I collect Zosia's cake".
-            func followsSubject(_ position: Int) -> Bool {
-                position > 0 && (isSpeakerSubject(request.words[position - 1]) || vocabulary.subjectPronouns.contains(request.words[position - 1]))
-            }
             while start > 0, index - start < 2, !request.clauseStarts.contains(start), isContent(at: start - 1, in: request),
                   !followsSubject(start - 1) { start -= 1 }
             guard !vocabulary.ignored.contains(request.words[index]) else { continue }
