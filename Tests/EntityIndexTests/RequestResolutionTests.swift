@@ -1398,6 +1398,18 @@ import Testing
         #expect(try beside("the one after this") == ["russian"])
     }
 
+    @Test func whatIsOfTheTypeNamedComesBeforeWhatAWiderSearchFinds() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "photos.asset", id: "truck", properties: ["title": "IMG_6590", "caption": "The truck outside on the big day",
+                                                                    "mediaType": "photo", "creationDate": "2027-06-19T08:12:00Z"]),
+            Entity(type: "document.document", id: "quote", properties: ["title": "Moving day", "text": "Moving day quote: two movers on moving day"]),
+        ])
+        // No photo holds every word, so other types are looked at too; the photo that holds some still comes first, unsure.
+        let photos = try index.resolve(SearchQuery("what photos did we take on moving day", usesMeaning: false))
+        #expect(ids(photos.results) == ["truck", "quote"] && photos.status != .resolved)
+    }
+
     @Test func aWeekdaySaidOverAnotherWeekShownIsThatWeeksDay() throws {
         let index = try EntityIndex()
         func event(_ id: String, _ title: String, at start: String) -> Entity {
