@@ -289,15 +289,14 @@ struct Resolver {
         }
         // An order ("the next meeting") decides alone; otherwise what is on screen comes first among equals.
         if !screenIsEmpty, interpretation.time?.order == nil { try raise(&found, by: screen) }
-        // Shown or not ("open the photo he sent" over his messages), or found without the anchor said, never resolved on.
-        // Of the types named, what holds the words comes first: "what photos did we take on moving day" before a
-        // contract that says "moving".
-        let namedBest = found.filter { !($0.documentID.map(unnamedType.contains) ?? true) && $0.score >= Resolution.minimumScore }.map(\.score).max()
-        for index in found.indices where unanchored || (found[index].documentID.map(unnamedType.contains) ?? false) {
-            found[index].score = min(found[index].score, Resolution.unsureScore)
-            if let namedBest, found[index].documentID.map(unnamedType.contains) ?? false {
-                found[index].score = min(found[index].score, namedBest - Self.scoreTolerance * 10)
-            }
+        // Shown or not ("open the photo he sent" over his messages), or found without the anchor said, never resolved
+        // on; and of another type than the one named, after what of that type is an answer ("what photos did we take
+        // on moving day": the photos before a contract that says "moving"), just below it, past the comparisons' tolerance.
+        func isOfUnnamedType(_ candidate: Candidate) -> Bool { candidate.documentID.map(unnamedType.contains) ?? false }
+        let namedBest = found.filter { !isOfUnnamedType($0) && $0.documentID != nil && $0.score >= Resolution.minimumScore }.map(\.score).max()
+        for index in found.indices where unanchored || isOfUnnamedType(found[index]) {
+            let belowNamed = isOfUnnamedType(found[index]) ? namedBest.map { $0 - 10 * Self.scoreTolerance } : nil
+            found[index].score = min(found[index].score, Resolution.unsureScore, belowNamed ?? .infinity)
         }
         if !screenIsEmpty, interpretation.reference == nil, nothingSaysIt {
             // "forward the quote to Nadia" over mails that call it a "devis", "mute the running chat" over chats

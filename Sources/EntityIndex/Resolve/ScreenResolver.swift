@@ -419,9 +419,8 @@ struct ScreenResolver {
 
     /// The people whose whole name a text is.
     private func people(named text: String) throws -> [EntityIdentifier] {
-        guard let term = IndexLayout.wholeNameTerm(try normalizedWords(in: text)) else { return [] }
-        let query = try Query.combine(.filter, [try Query.term(term), try Query.ofTypes(grammar.personTypes)])
-        return try reader.database.search(query, limit: Self.sameNamed).records().compactMap { $0?.summary.identifier }
+        try NameResolver(reader: reader).wholeNameCandidates(for: try normalizedWords(in: text), filter: try Query.ofTypes(grammar.personTypes),
+                                                            limit: Self.sameNamed).compactMap { $0.record?.summary.identifier }
     }
 
     /// The most people of one whole name that a part naming them stands for.

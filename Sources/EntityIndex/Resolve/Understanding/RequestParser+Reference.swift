@@ -160,11 +160,7 @@ extension RequestParser {
         }
         for index in request.words.indices {
             if let (length, _) = request.match(vocabulary.onScreen, at: index) { found(.pointer, index..<index + length) }
-            // "an hour before this": how long before what is pointed at, not the one before it.
-            let afterLength = (max(0, index - 3)..<index).contains { isLengthOfTime(Array(request.words[$0..<index])) }
-            if !afterLength, let (length, order) = request.match(vocabulary.besideFocused, at: index) {
-                found(.relative(order), index..<index + length)
-            }
+            if let (length, order) = request.match(vocabulary.besideFocused, at: index) { found(.relative(order), index..<index + length) }
             if let (length, offset) = request.match(vocabulary.besideOnScreen, at: index),
                isReferenceNoun(at: index - 1, in: request) || pointsHere(request, after: index + length) {
                 found(.shown(offset), index..<index + length)

@@ -142,7 +142,7 @@ struct TimeExpressionReader {
         var clockBound: (minutes: Int, isLower: Bool)?
 
         mutating func name(_ interval: DateInterval) {
-            if let span, TimeExpressionReader.overlap(span, interval), let common = span.intersection(with: interval) {
+            if let span, let common = span.intersection(with: interval), common.duration > 0 {
                 self.span = common
             } else {
                 span = interval
