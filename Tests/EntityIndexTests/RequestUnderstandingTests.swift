@@ -281,6 +281,11 @@ import Testing
         let short = try read("ruf Mama an")
         #expect(short.command?.name == "call" && short.contentWords == ["mama"])
         #expect(try read("Chez Lévêque").command == nil)
+        // German may say the command last, as an infinitive: "morgen" is then the new time, not one to find.
+        let last = try read("Rauchmelder-Erinnerung auf morgen verschieben")
+        #expect(last.command?.name == "reschedule" && last.command?.arguments.first?.date == day("2026-03-13") && last.time == nil)
+        #expect(last.types == ["reminders.reminder"] && last.contentWords == ["rauchmelder"])
+        #expect(try read("wann muss ich die Miete schicken").command?.name == "when")
         let french = try read("c'est quand le rendez-vous avec le comptable ?")
         #expect(french.command?.name == "when" && french.types == ["calendar.event"] && french.cues.first?.words == ["comptable"])
         let spanish = try read("¿cuándo tengo que pagar el alquiler del viernes?")

@@ -64,6 +64,7 @@ struct RequestParser {
         try markPossessivesWithoutApostrophe(&request)
         takeFillers(&request)
         joinSplitCommands(&request)
+        moveLastCommandFirst(&request)
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
         var command = try takeCommand(&request)
         for start in request.clauseStarts.sorted().dropFirst() where command == nil && request.nextUntaken(from: start) == start {
@@ -490,6 +491,23 @@ struct RequestParser {
                     || vocabulary.thingsOrPeople.contains(in: [pointer], at: 0)  // "check them off"
             else { continue }
             request.replace(index + 1..<index + 3, with: [particle, pointer])
+        }
+    }
+
+    /// "Rauchmelder-Erinnerung auf morgen verschieben", "Mama anrufen": in a
+    /// language that may say a command last, as an infinitive, a first clause
+    /// that ends in one and neither begins with a command or a question nor has
+    /// a subject of its own is read with it first.
+    func moveLastCommandFirst(_ request: inout RequestWords) {
+        let end = request.clauseEnd(after: 0)
+        guard vocabulary.commandsLast, end > 1, request.match(vocabulary.commands, at: 0) == nil,
+              !(0..<end).contains(where: { vocabulary.subjectPronouns.contains(request.words[$0]) }) else { return }
+        for length in [2, 1] where end - length > 0 {
+            let start = end - length
+            guard (start..<end).allSatisfy(request.isFree), !request.joinedToPrevious.contains(start),
+                  request.match(vocabulary.commands, at: start)?.length == length else { continue }
+            request.move(start..<end, to: 0)
+            return
         }
     }
 

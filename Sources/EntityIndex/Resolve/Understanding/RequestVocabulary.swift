@@ -133,6 +133,8 @@ public struct RequestVocabulary: Sendable {
     let agentsFollowVerbs: Bool
     /// Whether the language writes a type's noun joined to what describes it ("Kletterfotos", "Zahnarzttermin").
     let joinsNouns: Bool
+    /// Whether a command may be said last, as an infinitive ("Rauchmelder-Erinnerung auf morgen verschieben").
+    let commandsLast: Bool
     /// Words after "this" or "that" that keep it pointing ("translate this into English").
     let pointerFollowers: Set<String>
     /// The cue an agent verb's subject stands for ("from").
@@ -467,6 +469,7 @@ public struct RequestVocabulary: Sendable {
         infinitiveLeads = try phrases(table.infinitiveLeads ?? [])
         agentsFollowVerbs = table.agentsFollowVerbs ?? false
         joinsNouns = table.joinsNouns ?? false
+        commandsLast = table.commandsLast ?? false
         pointerFollowers = try words(table.pointerFollowers)
         agentCue = table.agentVerbs.cue
         receiptVerbs = try words(table.receiptVerbs ?? [])
@@ -608,7 +611,7 @@ public struct RequestVocabulary: Sendable {
         let possessiveSuffixes, articles, ownerMarkers, ownerQuestions, valueEnds, pointerFollowers, possessiveMeans, possessiveMayMean, negations: [String]
         let speaker, speakerSubjects, receiptVerbs, happeningVerbs, copulas, everyone, someone, subjectPronouns, topicMarkers, purposeMarkers: [String]?
         let attributeMarkers, formMarkers, sourceMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads, indefiniteArticles: [String]?
-        let agentsFollowVerbs, joinsNouns: Bool?
+        let agentsFollowVerbs, joinsNouns, commandsLast: Bool?
         let honorifics: [String]?
         let caseWords: [String: [String]]?
         let typeNames: [String: [String]]?

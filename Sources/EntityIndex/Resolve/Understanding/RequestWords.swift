@@ -40,6 +40,17 @@ struct RequestWords {
         for index in range where words.indices.contains(index) { taken[index] = true }
     }
 
+    /// Moves some words, with all that is known of them, to begin at `destination` (before the range).
+    mutating func move(_ range: Range<Int>, to destination: Int) {
+        let order = Array(0..<destination) + Array(range) + Array(destination..<range.lowerBound) + Array(range.upperBound..<count)
+        let newPosition = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        words = order.map { words[$0] }
+        taken = order.map { taken[$0] }
+        possessive = order.map { possessive[$0] }
+        protected = order.map { protected[$0] }
+        joinedToPrevious = Set(joinedToPrevious.compactMap { newPosition[$0] })
+    }
+
     /// Puts other words in place of some (an identifier's parts for its words).
     mutating func replace(_ range: Range<Int>, with replacement: [String]) {
         words.replaceSubrange(range, with: replacement)
