@@ -549,6 +549,9 @@ import Testing
         // She is whom the focused mail is from.
         let her = try resolve("call her", visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
         #expect(her.results.map(\.identifier.id) == ["con-ines-carvalho"])
+        // So is the pronoun joined to a French command.
+        let french = try resolve("appelle-la", visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
+        #expect(french.results.map(\.identifier.id) == ["con-ines-carvalho"])
         // The message in Japanese among those shown.
         let japanese = try resolve("the message in Japanese", visible: ["messages.message:msg-001", "messages.message:msg-008"])
         #expect(japanese.results.map(\.identifier.id) == ["msg-008"])

@@ -281,6 +281,10 @@ import Testing
         let short = try read("ruf Mama an")
         #expect(short.command?.name == "call" && short.contentWords == ["mama"])
         #expect(try read("Chez Lévêque").command == nil)
+        // "email about …" writes to no one: the noun.
+        let about = try read("email about the cargo rocket being delayed", types: ["mail.message"])
+        #expect(about.command == nil && about.types == ["mail.message"])
+        #expect(try read("c'est à quelle heure le premier ?").command?.name == "when")
         // German may say the command last, as an infinitive: "morgen" is then the new time, not one to find.
         let last = try read("Rauchmelder-Erinnerung auf morgen verschieben")
         #expect(last.command?.name == "reschedule" && last.command?.arguments.first?.date == day("2026-03-13") && last.time == nil)

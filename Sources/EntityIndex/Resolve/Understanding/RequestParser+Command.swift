@@ -45,7 +45,9 @@ extension RequestParser {
         let isNoun = grammar.typeNames.matches(in: request.words, at: start).contains { $0.length == length }
         let next = start + length
         let clauseFollows = request.words.indices.contains(next) && vocabulary.subjectPronouns.contains(request.words[next])
-        guard !(isNoun && (grammar.cues.contains(in: request.words, at: next) || clauseFollows)) else { return nil }
+        // "email about the cargo rocket": no one to write to, so the noun.
+        let topicFollows = request.words.indices.contains(next) && vocabulary.topicMarkers.contains(request.words[next])
+        guard !(isNoun && (grammar.cues.contains(in: request.words, at: next) || clauseFollows || topicFollows)) else { return nil }
         // A command that is also a state of the type named right after it is that state: "open tasks on the WG list".
         let nextTypes = Set(grammar.typeNames.matches(in: request.words, at: next).map(\.value.type))
         guard nextTypes.isEmpty || grammar.flag(saidBy: Array(request.words[start..<next]), types: nextTypes) == nil else { return nil }
