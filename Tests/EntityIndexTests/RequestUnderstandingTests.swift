@@ -225,6 +225,9 @@ import Testing
         #expect(try read("paskah with olga - what time").command?.name == "when")
         let colon = try read("reply to Gabriela: yes please send the blue masa tomorrow")
         #expect(colon.command?.arguments.first?.role == "message" && colon.time == nil && colon.cues.map(\.words) == [["gabriela"]])
+        // After a colon, what is said may point as it begins: "it" is no reference.
+        let seen = try read("reply to Chen: saw it too, let's check rack 2 on Sunday")
+        #expect(seen.command?.arguments.map(\.role) == ["message"] && seen.reference == nil && seen.time == nil)
         #expect(try read("what's at 10:30 tomorrow").time?.from == day("2026-03-13").addingTimeInterval(10.5 * 3_600))
     }
 

@@ -193,7 +193,8 @@ extension RequestParser {
         // A description begins so ("the one about dinner", "she's asking about the gallery"); what is said may
         // point on later ("all good, go ahead and file it").
         let describes = (start..<min(start + Self.describingStart, end)).contains { pointsOrNames(at: $0, in: request) }
-        guard isSpeakerSubject(request.words[start]) || tells || objectSaid && !describes else { return }
+        let quoted = objectSaid && request.quoteStarts.contains(start)
+        guard isSpeakerSubject(request.words[start]) || tells || quoted || objectSaid && !describes else { return }
         command.arguments.append(.init(role: "message", words: request[start..<end], date: nil))
         request.take(start..<end)
     }

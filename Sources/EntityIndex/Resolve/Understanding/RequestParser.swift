@@ -353,11 +353,14 @@ struct RequestParser {
     /// marked, and where clauses begin ("the message from Beatriz, what's it say").
     func words(of text: String) throws -> RequestWords {
         var words: [(word: String, wasPossessive: Bool)] = []
-        var clauseStarts: Set<Int> = []
+        var clauseStarts: Set<Int> = [], quoteStarts: Set<Int> = []
         // A dash between spaces parts clauses as a comma does ("reply to this - yes to both"), and so does a
-        // colon before a space ("reply to Gabriela: yes please", not "10:30"): no pattern to compile on every request.
+        // colon before a space ("reply to Gabriela: yes please", not "10:30"), which begins what is said (read
+        // as a semicolon): no pattern to compile on every request.
         let parted = Self.withoutThousandsSeparators(
-            Array([" - ", " – ", " — ", ": "].reduce(text) { $0.contains($1) ? $0.replacingOccurrences(of: $1, with: ", ") : $0 }))
+            Array([(" - ", ", "), (" – ", ", "), (" — ", ", "), (": ", "; ")].reduce(text) { text, separator in
+                text.contains(separator.0) ? text.replacingOccurrences(of: separator.0, with: separator.1) : text
+            }))
         // A decimal comma is part of its number ("142,37 $", kept whole as texts are indexed), no clause's end.
         func isDecimalComma(_ index: Int) -> Bool {
             guard parted[index] == ",", index > 0, parted[index - 1].isNumber else { return false }
@@ -365,13 +368,14 @@ struct RequestParser {
             return (1...2).contains(decimals)
         }
         let ends = parted.indices.filter { ",;?!".contains(parted[$0]) && !isDecimalComma($0) }
-        let clauses = zip([-1] + ends, ends + [parted.count]).map { String(parted[$0 + 1..<$1]) }.filter { !$0.isEmpty }
-        for clause in clauses {
+        for (end, next) in zip([-1] + ends, ends + [parted.count]) where end + 1 < next {
             clauseStarts.insert(words.count)
-            words += try normalizedWords(in: clause).map(vocabulary.possessiveEndings.stripping)
+            if end >= 0, parted[end] == ";" { quoteStarts.insert(words.count) }
+            words += try normalizedWords(in: String(parted[end + 1..<next])).map(vocabulary.possessiveEndings.stripping)
         }
         var request = RequestWords(words: words.map(\.word), possessive: words.map(\.wasPossessive))
         request.clauseStarts = clauseStarts
+        request.quoteStarts = quoteStarts
         return request
     }
 

@@ -12,6 +12,8 @@ struct RequestWords {
     var protected: [Bool]
     /// Positions where a clause begins, after a comma or a question mark.
     var clauseStarts: Set<Int> = []
+    /// The clause starts after a colon, which begin what is said ("reply to Chen: saw it too").
+    var quoteStarts: Set<Int> = []
     /// Words joined by a hyphen to the one before ("in" of "check-in"): the
     /// second half of a compound begins no value ("the check-in time" is no time "in" somewhere).
     var joinedToPrevious: Set<Int> = []
@@ -57,7 +59,11 @@ struct RequestWords {
         taken.replaceSubrange(range, with: replacement.map { _ in false })
         possessive.replaceSubrange(range, with: replacement.map { _ in false })
         protected.replaceSubrange(range, with: replacement.map { _ in false })
-        clauseStarts = Set(clauseStarts.map { $0 >= range.upperBound ? $0 + replacement.count - range.count : $0 })
+        func shifted(_ starts: Set<Int>) -> Set<Int> {
+            Set(starts.map { $0 >= range.upperBound ? $0 + replacement.count - range.count : $0 })
+        }
+        clauseStarts = shifted(clauseStarts)
+        quoteStarts = shifted(quoteStarts)
     }
 
     /// The positions from one on to the end (none when it is past the end).
