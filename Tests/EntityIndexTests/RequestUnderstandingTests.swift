@@ -1296,6 +1296,12 @@ import Testing
         // Running late is delayed: no time, and a word to find.
         let ship = try read("the email about the ship running late")
         #expect(ship.time == nil && ship.contentWords == ["ship", "running", "late"])
+        // What is left of a time said is from now on; what is left alone is what is still open; what "is left" is an amount.
+        let left = try read("what's left today?")
+        #expect(left.time?.from == sampleNow && left.time?.to == day("2026-03-13") && left.contentWords.isEmpty)
+        let list = try read("what's left on my shopping list")
+        #expect(list.time == nil && list.flags.map(\.value) == [false] && !list.contentWords.contains("left"))
+        #expect(try read("how much argon is left after the retry").contentWords.contains("left"))
         // Overdue said alone is what can be left undone, not a meeting that is over; "upcoming" is all that is planned.
         #expect(try read("anything overdue?").types == ["reminders.reminder"])
         #expect(try read("anything upcoming?").types == ["calendar.event", "reminders.reminder"])

@@ -204,6 +204,20 @@ public struct RequestVocabulary: Sendable {
 
     /// The time words (see the table's "time" section).
     struct TimeWords: Sendable {
+        /// Phrases of a time that imply flags too ("overdue" means open).
+        struct ImplyingPhrases: Sendable {
+            let phrases: PhraseTable<Void>
+            let alsoMeans: [String]
+            /// Words after which the phrases mean something else ("running late", "the note I left").
+            let notAfter: Set<String>
+
+            /// The length of the phrase at a position, unless a word it is never said after comes before.
+            func match(in request: RequestWords, at index: Int) -> Int? {
+                guard index == 0 || !notAfter.contains(request.words[index - 1]) else { return nil }
+                return request.match(phrases, at: index)?.length
+            }
+        }
+
         /// Days by name, and the part of them they name ("tonight"), in minutes after midnight.
         let days: PhraseTable<(day: Int, minutes: Range<Int>?)>
         /// Parts of the day, in minutes after midnight (the table says hours).
@@ -236,10 +250,9 @@ public struct RequestVocabulary: Sendable {
         let before: PhraseTable<Void>, until: PhraseTable<Void>, after: PhraseTable<Void>, since: PhraseTable<Void>
         let am: PhraseTable<Void>, pm: PhraseTable<Void>, oclock: PhraseTable<Void>, half: PhraseTable<Void>
         let now: PhraseTable<Void>, recent: PhraseTable<Void>
-        let upcoming: PhraseTable<Void>, upcomingAlsoMeans: [String]
-        let overdue: PhraseTable<Void>, overdueAlsoMeans: [String]
-        /// Words after which an overdue phrase says something is delayed, no time ("the ship running late").
-        let overdueNotAfter: Set<String>
+        let upcoming: ImplyingPhrases, overdue: ImplyingPhrases
+        /// What remains, of a time said ("what's left today") or of what is open ("what's left on my list").
+        let remaining: ImplyingPhrases
         /// "The one with no date", "without a due date": what has no time at all.
         let undated: PhraseTable<Void>
         let laterToday: PhraseTable<Void>, earlierToday: PhraseTable<Void>
@@ -278,7 +291,7 @@ public struct RequestVocabulary: Sendable {
             let tables = [days.words, partsOfDay.words, weekdays.words, months.words, holidays.words, easterDays.words, units.words, this.words, next.words,
                           last.words, within.words, withinPast.words, inWords.words, on.words, at.words, of.words, ago.words, hence.words, countedFrom.words,
                           before.words, until.words, after.words, since.words, am.words, pm.words, oclock.words, half.words, now.words,
-                          recent.words, upcoming.words, overdue.words, undated.words, laterToday.words, earlierToday.words, afterNext.words,
+                          recent.words, upcoming.phrases.words, overdue.phrases.words, remaining.phrases.words, undated.words, laterToday.words, earlierToday.words, afterNext.words,
                           nextAfter.words, lastAfter.words, restOf.words, nextButOne.words, lastButOne.words, between.words, betweenAnd.words, onwards.words, numbers.words, dayOrdinals.words]
             spoken = articles.union(monthsNeedingContext).union(monthContext).union(tables.joined())
         }
@@ -389,6 +402,9 @@ public struct RequestVocabulary: Sendable {
             let words = Set(try list.flatMap(normalizedWords(in:)))
             spoken.formUnion(words)
             return words
+        }
+        func implying(_ table: Table.Time.ImplyingPhrases) throws -> TimeWords.ImplyingPhrases {
+            TimeWords.ImplyingPhrases(phrases: try phrases(table.phrases), alsoMeans: table.alsoMeans, notAfter: try words(table.notAfter ?? []))
         }
         language = table.language
         fillers = try phrases(table.fillers)
@@ -504,9 +520,8 @@ public struct RequestVocabulary: Sendable {
             after: try phrases(time.after), since: try phrases(time.since),
             am: try phrases(time.am), pm: try phrases(time.pm), oclock: try phrases(time.oclock), half: try phrases(time.half),
             now: try phrases(time.now), recent: try phrases(time.recent),
-            upcoming: try phrases(time.upcoming.phrases), upcomingAlsoMeans: time.upcoming.alsoMeans,
-            overdue: try phrases(time.overdue.phrases), overdueAlsoMeans: time.overdue.alsoMeans,
-            overdueNotAfter: try words(time.overdue.notAfter ?? []),
+            upcoming: try implying(time.upcoming), overdue: try implying(time.overdue),
+            remaining: try implying(time.remaining ?? .init(phrases: [], alsoMeans: [], notAfter: nil)),
             undated: try phrases(time.undated ?? []),
             laterToday: try phrases(time.laterToday), earlierToday: try phrases(time.earlierToday),
             afterNext: try phrases(time.afterNext ?? []), nextAfter: try phrases(time.nextAfter ?? []),
@@ -587,6 +602,7 @@ public struct RequestVocabulary: Sendable {
             let hence, countedFrom, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated, or: [String]?
             let am, pm, oclock, half, now, recent, laterToday, earlierToday: [String]
             let upcoming, overdue: ImplyingPhrases
+            let remaining: ImplyingPhrases?
             let weekStartsOn: Int
             let numbers, dayOrdinals: [String: Int]
             let ordinalSuffixes: [String]

@@ -134,6 +134,8 @@ struct TimeExpressionReader {
         var order: RequestTime.Order?
         /// Whether the order is only what "upcoming" or "planned" implies.
         var orderIsUpcoming = false
+        /// Whether only what remains of the time said is meant ("what's left today"): from now on.
+        var remainsFromNow = false
         var words: [String] = []
         var flagWords: [String] = []
         /// Whether what has no time is wanted ("the one with no date").
@@ -173,6 +175,7 @@ struct TimeExpressionReader {
                     minutes = nil
                 }
             }
+            if remainsFromNow, span != nil { from = max(from ?? clock.now, clock.now) }
             if let bound = clockBound {
                 if let span, span.duration > 90_000 {
                     // "next week after 5": after 5 on each of its days.
@@ -209,16 +212,21 @@ struct TimeExpressionReader {
             state.isUndated = true
             return length
         }
-        if let (length, _) = request.match(words.overdue, at: index), index == 0 || !words.overdueNotAfter.contains(request.words[index - 1]) {
+        if let length = words.overdue.match(in: request, at: index) {
             state.to = clock.now
-            state.flagWords += words.overdueAlsoMeans
+            state.flagWords += words.overdue.alsoMeans
             return length
         }
-        if let (length, _) = request.match(words.upcoming, at: index) {
+        if let length = words.remaining.match(in: request, at: index) {
+            state.remainsFromNow = true
+            state.flagWords += words.remaining.alsoMeans
+            return length
+        }
+        if let length = words.upcoming.match(in: request, at: index) {
             state.from = max(state.from ?? clock.now, clock.now)
             state.orderIsUpcoming = state.order == nil
             state.order = state.order ?? .next
-            state.flagWords += words.upcomingAlsoMeans
+            state.flagWords += words.upcoming.alsoMeans
             return length
         }
         if let (length, _) = request.match(words.recent, at: index) {
