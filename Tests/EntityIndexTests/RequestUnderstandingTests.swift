@@ -293,6 +293,9 @@ import Testing
         #expect(last.command?.name == "reschedule" && last.command?.arguments.first?.date == day("2026-03-13") && last.time == nil)
         #expect(last.types == ["reminders.reminder"] && last.contentWords == ["rauchmelder"])
         #expect(try read("wann muss ich die Miete schicken").command?.name == "when")
+        // "Alle" and "tous" say how many, nothing to find.
+        #expect(try read("Alle Mails von Takahashi bitte").contentWords.isEmpty)
+        #expect(try read("montre-moi tous les mails de Pierre").contentWords == ["pierre"])
         let french = try read("c'est quand le rendez-vous avec le comptable ?")
         #expect(french.command?.name == "when" && french.types == ["calendar.event"] && french.cues.first?.words == ["comptable"])
         let spanish = try read("¿cuándo tengo que pagar el alquiler del viernes?")
