@@ -293,6 +293,9 @@ import Testing
         #expect(last.command?.name == "reschedule" && last.command?.arguments.first?.date == day("2026-03-13") && last.time == nil)
         #expect(last.types == ["reminders.reminder"] && last.contentWords == ["rauchmelder"])
         #expect(try read("wann muss ich die Miete schicken").command?.name == "when")
+        // A compound ending in a German noun is German evidence: "Termine" are then events, no French "termine".
+        let climbing = try read("Termine im Kletterkalender")
+        #expect(climbing.command == nil && climbing.types == ["calendar.event"])
         // "Alle" and "tous" say how many, nothing to find.
         #expect(try read("Alle Mails von Takahashi bitte").contentWords.isEmpty)
         #expect(try read("montre-moi tous les mails de Pierre").contentWords == ["pierre"])

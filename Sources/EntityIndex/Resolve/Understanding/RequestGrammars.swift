@@ -1,7 +1,7 @@
 /// The grammar each request is read with: the main vocabulary's, or a
 /// variant's (`RequestVocabulary.variants`) when the request says at least
 /// `variantEvidence` of the words only that variant's table brings ("wann kam
-/// der Kostenvoranschlag": German), or begins a short request with a command
+/// der Kostenvoranschlag": German; a compound ending in one of its nouns counts), or begins a short request with a command
 /// only that variant knows ("ruf Mama an").
 struct RequestGrammars: Sendable {
     /// The grammar of the main vocabulary.
@@ -25,7 +25,11 @@ struct RequestGrammars: Sendable {
     /// The grammar to read a request with.
     func grammar(for text: String) -> RequestGrammar {
         guard !variants.isEmpty, let words = try? normalizedWords(in: text) else { return main }
-        let best = variants.map { variant in (words.filter(variant.ownWords.contains).count, variant.grammar) }.max { $0.0 < $1.0 }
+        // A compound that ends in a noun only a variant brings is its word too ("Kletterkalender").
+        func isOwn(_ word: String, of variant: (ownWords: Set<String>, grammar: RequestGrammar)) -> Bool {
+            variant.ownWords.contains(word) || variant.grammar.splitAtTypeNoun(word).map { variant.ownWords.contains($0.noun) } == true
+        }
+        let best = variants.map { variant in (words.filter { isOwn($0, of: variant) }.count, variant.grammar) }.max { $0.0 < $1.0 }
         if let best, best.0 >= Self.variantEvidence { return best.1 }
         // A request of a few words has room for one only, the command it begins with: "ruf Mama an".
         guard words.count <= Self.shortRequest, let first = words.first else { return main }
