@@ -296,6 +296,9 @@ import Testing
         // A compound ending in a German noun is German evidence: "Termine" are then events, no French "termine".
         let climbing = try read("Termine im Kletterkalender")
         #expect(climbing.command == nil && climbing.types == ["calendar.event"])
+        // A priority said in German, French or Spanish is the case it names.
+        let urgent = try read("Erinnerungen mit hoher Prio")
+        #expect(urgent.cues.map(\.words) == [["high"]] && urgent.contentWords.isEmpty && urgent.types == ["reminders.reminder"])
         // "Alle" and "tous" say how many, nothing to find.
         #expect(try read("Alle Mails von Takahashi bitte").contentWords.isEmpty)
         #expect(try read("montre-moi tous les mails de Pierre").contentWords == ["pierre"])
