@@ -299,6 +299,12 @@ import Testing
         // A priority said in German, French or Spanish is the case it names.
         let urgent = try read("Erinnerungen mit hoher Prio")
         #expect(urgent.cues.map(\.words) == [["high"]] && urgent.contentWords.isEmpty && urgent.types == ["reminders.reminder"])
+        // A German verb's particle may end the clause: the command is the verb and its particle.
+        let forward = try read("Schick Claires Vertragsentwurf an Tobi weiter")
+        #expect(forward.command?.name == "forward" && forward.command?.arguments.first?.words == ["tobi"])
+        #expect(try read("Sag den Zahnarzttermin morgen ab").command?.name == "cancel")
+        // A command only German knows begins a German request, however long.
+        #expect(try read("Ruf beim Zahnarzt wegen der Rechnung an").command?.name == "call")
         // "Alle" and "tous" say how many, nothing to find.
         #expect(try read("Alle Mails von Takahashi bitte").contentWords.isEmpty)
         #expect(try read("montre-moi tous les mails de Pierre").contentWords == ["pierre"])

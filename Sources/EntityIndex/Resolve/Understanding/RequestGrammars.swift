@@ -1,7 +1,7 @@
 /// The grammar each request is read with: the main vocabulary's, or a
 /// variant's (`RequestVocabulary.variants`) when the request says at least
 /// `variantEvidence` of the words only that variant's table brings ("wann kam
-/// der Kostenvoranschlag": German; a compound ending in one of its nouns counts), or begins a short request with a command
+/// der Kostenvoranschlag": German; a compound ending in one of its nouns counts), or begins with a command
 /// only that variant knows ("ruf Mama an").
 struct RequestGrammars: Sendable {
     /// The grammar of the main vocabulary.
@@ -10,8 +10,6 @@ struct RequestGrammars: Sendable {
     private let variants: [(ownWords: Set<String>, grammar: RequestGrammar)]
     /// The fewest of a variant's own words that make a request its language.
     static let variantEvidence = 2
-    /// The most words a request may have for a command only a variant knows, said first, to make it that variant's language.
-    static let shortRequest = 3
 
     init(vocabulary: RequestVocabulary, schemas: SchemaRegistry) throws {
         main = try RequestGrammar(vocabulary: vocabulary, schemas: schemas)
@@ -31,8 +29,8 @@ struct RequestGrammars: Sendable {
         }
         let best = variants.map { variant in (words.filter { isOwn($0, of: variant) }.count, variant.grammar) }.max { $0.0 < $1.0 }
         if let best, best.0 >= Self.variantEvidence { return best.1 }
-        // A request of a few words has room for one only, the command it begins with: "ruf Mama an".
-        guard words.count <= Self.shortRequest, let first = words.first else { return main }
+        // A request with fewer has its command: "ruf Mama an", "Ruf Tobis Mutter an".
+        guard let first = words.first else { return main }
         return variants.first { $0.ownWords.contains(first) && $0.grammar.vocabulary.commands.contains(in: words, at: 0) }?.grammar ?? main
     }
 }

@@ -287,7 +287,9 @@ extension RequestParser {
         let marker = request.isFree(command) ? request.match(entry.arguments, at: command).flatMap { $0.value == "recipient" ? $0.length : nil } : nil
         let body = command + (marker ?? 0)
         func beginsObject(_ index: Int) -> Bool {
-            vocabulary.articles.contains(request.words[index]) || vocabulary.focusedPointers.contains(in: request.words, at: index)
+            // "schick Claires Entwurf an Tobi": a recipient's marker ("an") begins whom to, not what.
+            guard request.match(entry.arguments, at: index)?.value != "recipient" else { return false }
+            return vocabulary.articles.contains(request.words[index]) || vocabulary.focusedPointers.contains(in: request.words, at: index)
                 || vocabulary.pluralPointers.contains(in: request.words, at: index)
                 // "send Laura all the photos": a small word before the article begins it.
                 || vocabulary.ignored.contains(request.words[index]) && index + 1 < request.count

@@ -501,10 +501,18 @@ struct RequestParser {
     /// "Rauchmelder-Erinnerung auf morgen verschieben", "Mama anrufen": in a
     /// language that may say a command last, as an infinitive, a first clause
     /// that ends in one and neither begins with a command or a question nor has
-    /// a subject of its own is read with it first.
+    /// a subject of its own is read with it first. One that begins with a verb
+    /// whose particle ends it ("Schick Claires Entwurf an Tobi weiter", "Sag den
+    /// Termin ab") is read with the particle after the verb.
     func moveLastCommandFirst(_ request: inout RequestWords) {
         let end = request.clauseEnd(after: 0)
-        guard vocabulary.commandsLast, end > 1, request.match(vocabulary.commands, at: 0) == nil,
+        guard vocabulary.commandsLast, end > 2, request.isFree(end - 1) else { return }
+        if request.match(vocabulary.commands, at: 0)?.length == 1 {
+            guard vocabulary.commands.match(in: [request.words[0], request.words[end - 1]], at: 0)?.length == 2 else { return }
+            request.move(end - 1..<end, to: 1)
+            return
+        }
+        guard request.match(vocabulary.commands, at: 0) == nil,
               !(0..<end).contains(where: { vocabulary.subjectPronouns.contains(request.words[$0]) }) else { return }
         for length in [2, 1] where end - length > 0 {
             let start = end - length

@@ -133,7 +133,8 @@ public struct RequestVocabulary: Sendable {
     let agentsFollowVerbs: Bool
     /// Whether the language writes a type's noun joined to what describes it ("Kletterfotos", "Zahnarzttermin").
     let joinsNouns: Bool
-    /// Whether a command may be said last, as an infinitive ("Rauchmelder-Erinnerung auf morgen verschieben").
+    /// Whether a command may be said last, as an infinitive ("Rauchmelder-Erinnerung auf morgen verschieben"),
+    /// or around what it acts on, its particle last ("Schick den Entwurf an Tobi weiter").
     let commandsLast: Bool
     /// Words after "this" or "that" that keep it pointing ("translate this into English").
     let pointerFollowers: Set<String>
