@@ -974,6 +974,9 @@ import Testing
         let pharmacy = try read("what time does the pharmacy open")
         #expect(pharmacy.flags.isEmpty && pharmacy.contentWords == ["pharmacy"])
         #expect(try read("when does the train leave").contentWords == ["train"])
+        // Spanish, French and German say the verb right after the question.
+        #expect(try read("¿a qué hora empieza la barbacoa el sábado?").contentWords == ["barbacoa"])
+        #expect(try read("Welche Erinnerungen sind heute fällig?").contentWords.isEmpty)
         #expect(try read("where does the trail run start").contentWords == ["trail", "run"])
         // Not ending such a question, it is what it says: a command, a state.
         #expect(try read("open the pharmacy note").command?.name == "open")

@@ -462,12 +462,14 @@ extension RequestParser {
 
     /// "What time does the pharmacy open", "when does the train leave": the
     /// verb that ends the clause of a question of when or where, after what it
-    /// asks of, says what happens (`happeningVerbs`): taken, neither a word to
-    /// find nor a state ("open").
+    /// asks of, or that comes right after the question ("a qué hora empieza la
+    /// barbacoa", "wann kommt der Gasmann"), says what happens (`happeningVerbs`):
+    /// taken, neither a word to find nor a state ("open").
     func takeHappeningVerb(_ request: inout RequestWords, after end: Int) {
         let last = request.clauseEnd(after: end - 1) - 1
-        guard last > end, request.isFree(last), vocabulary.happeningVerbs.contains(request.words[last]) else { return }
-        request.take(last..<last + 1)
+        guard last > end, let verb = [last, end].first(where: { request.isFree($0) && vocabulary.happeningVerbs.contains(request.words[$0]) })
+        else { return }
+        request.take(verb..<verb + 1)
     }
 
     /// "Unflag the email from the Mater, I've had the echo now", "archive the
