@@ -305,6 +305,9 @@ import Testing
         #expect(try read("Sag den Zahnarzttermin morgen ab").command?.name == "cancel")
         // A command only German knows begins a German request, however long.
         #expect(try read("Ruf beim Zahnarzt wegen der Rechnung an").command?.name == "call")
+        // French ordinals written with digits ("le 4e", "la 2ème") are positions; "le 1er avril" stays a day.
+        #expect(try read("ouvre le 4e").reference?.words == ["4e"])
+        #expect(try read("qu'est-ce que j'ai le 1er avril").time?.from == day("2026-04-01"))
         // "Alle" and "tous" say how many, nothing to find.
         #expect(try read("Alle Mails von Takahashi bitte").contentWords.isEmpty)
         #expect(try read("montre-moi tous les mails de Pierre").contentWords == ["pierre"])
