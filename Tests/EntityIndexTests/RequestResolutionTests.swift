@@ -544,6 +544,10 @@ import Testing
         let both = try resolve("delete both photos", visible: Array(mixed.prefix(3)))
         #expect(both.status == .resolved)
         #expect(both.results.map(\.identifier.id) == ["photo-001", "photo-004"])
+        // A number after the article counts too; a long one is a number of its own.
+        let two = try resolve("delete the 2 photos", visible: Array(mixed.prefix(3)))
+        #expect(two.status == .resolved && two.results.map(\.identifier.id) == ["photo-001", "photo-004"])
+        #expect(try index.interpretation(of: SearchQuery("reply to the 0533 invoice")).reference == nil)
         // Two things shown and neither in focus: "it" could be either.
         #expect(try resolve("open it", visible: ["notes.note:note-001", "notes.note:note-002"]).status == .ambiguous)
         // She is whom the focused mail is from.

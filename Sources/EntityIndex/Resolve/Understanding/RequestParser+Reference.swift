@@ -4,6 +4,9 @@ import Foundation
 /// crew lunch"), and a reference to the screen ("this", "the third photo",
 /// "the one above", "the photo she sent").
 extension RequestParser {
+    /// The most things a number after an article counts among those shown ("the 3 photos"); a larger one is a number of its own.
+    static let mostCounted = 12
+
     /// "after the crew lunch tomorrow": an entity the wanted one follows or
     /// precedes, when only types, articles and question words come before it.
     func takeAnchor(_ request: inout RequestWords, after start: Int) -> Interpretation.Anchor? {
@@ -180,6 +183,12 @@ extension RequestParser {
                 request.take(index..<index + length)
             } else if let (length, count) = request.match(vocabulary.countedPointers, at: index) {
                 found(.plural, index..<index + length)
+                saidCount = count
+            } else if vocabulary.articles.contains(request.words[index]), request.isFree(index + 1),
+                      let (length, count) = vocabulary.time.number(at: index + 1, in: request), (2...Self.mostCounted).contains(count),
+                      isReferenceNoun(at: index + 1 + length, in: request) {
+                // "the 2 mails", "the 3 photos": as many of what is shown, as "the two" says ("the 0533 invoice" is its number).
+                found(.plural, index..<index + 1 + length)
                 saidCount = count
             } else if let (length, _) = request.match(vocabulary.pluralPointers, at: index),
                       !vocabulary.time.units.contains(in: request.words, at: index + length) {  // "block those days": dates
