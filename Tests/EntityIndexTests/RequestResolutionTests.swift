@@ -553,6 +553,9 @@ import Testing
         // She is whom the focused mail is from.
         let her = try resolve("call her", visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
         #expect(her.results.map(\.identifier.id) == ["con-ines-carvalho"])
+        // A call is to a person, whatever app is shown ("ring her about this" in the mail app).
+        let ring = try resolve("ring her about this", types: ["mail.message"], visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
+        #expect(ring.results.map(\.identifier.id) == ["con-ines-carvalho"])
         // So is the pronoun joined to a French command.
         let french = try resolve("appelle-la", visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
         #expect(french.results.map(\.identifier.id) == ["con-ines-carvalho"])

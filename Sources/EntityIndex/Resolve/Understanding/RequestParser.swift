@@ -132,9 +132,9 @@ struct RequestParser {
             let ahead = time.time?.from.map { $0 > clock.now } ?? false
             if ahead, command?.command.asksAmount == true { return true }
             // What a command acts on that never lies ahead (a mail, a message) is about a time ahead: "réponds à
-            // Claire pour le souper du 12 juin".
+            // Claire pour le souper du 12 juin"; a person is found whatever the time ("call Mateo tomorrow": when).
             if ahead, command?.isForLater != true, let acted = command?.command.actsOn, !acted.isEmpty,
-               grammar.scheduledTypes.isDisjoint(with: acted) {
+               grammar.scheduledTypes.isDisjoint(with: acted), !Set(acted).isSubset(of: grammar.personTypes) {
                 return true
             }
             // After "about", ahead or not: "what did my brother say about taking Ah Ma to the hospital on the 15th".
@@ -255,6 +255,11 @@ struct RequestParser {
         if !requested.isEmpty {
             types = named.intersection(requested)
             if types.isEmpty { types = requested }
+        }
+        // "ring her about this" in the mail app: a command that acts on people only acts on a person, whatever is shown.
+        if let acted = command?.command.actsOn, !acted.isEmpty, Set(acted).isSubset(of: grammar.personTypes),
+           types.isDisjoint(with: grammar.personTypes) {
+            types = Set(acted)
         }
         // A question of when that says something happens asks for what does ("when's he coming again"), not
         // for the person ("when is she free").
