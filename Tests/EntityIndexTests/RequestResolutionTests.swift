@@ -862,6 +862,22 @@ import Testing
         #expect(ids(swim.results).first == "party")
     }
 
+    @Test func aNameSaidInAnotherCaseIsTheNameWritten() throws {
+        let index = try EntityIndex()
+        let dima: PropertyValue = ["type": "messages.contact", "id": "dima"]
+        try index.donate([
+            Entity(type: "messages.contact", id: "dima", properties: ["name": "Dmitri Orlov", "nickname": "Дима"]),
+            Entity(type: "messages.contact", id: "anna", properties: ["name": "Anna Gorelova", "nickname": "Анна Горелова"]),
+            Entity(type: "messages.message", id: "wine", properties: ["body": "Только вино и хорошее настроение", "sender": dima]),
+            Entity(type: "messages.message", id: "panel", properties: ["body": "Увидимся на панели", "sender": ["type": "messages.contact", "id": "anna"]]),
+        ])
+        // Genitive after "от": "Димы" is Дима, "Анны Гореловой" Анна Горелова.
+        for (text, id) in [("сообщения от Димы", "wine"), ("сообщения от Анны Гореловой", "panel")] {
+            let found = try index.resolve(SearchQuery(text))
+            #expect(found.results.first?.identifier.id == id, "\(text)")
+        }
+    }
+
     @Test func thePeopleOfAnEventShownAreItsAttendeesContacts() throws {
         let index = try EntityIndex()
         try index.donate([

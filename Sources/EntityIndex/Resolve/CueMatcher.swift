@@ -207,8 +207,13 @@ struct CueMatcher {
     private func named(_ words: [String], ofTypes types: [EntityType], lookedUp: inout LookedUp) throws -> [Entity] {
         let key = types.map(\.rawValue).joined(separator: " ") + "\u{0}" + words.joined(separator: " ")
         if let found = lookedUp.named[key] { return found }
-        var found = try named(words, among: try Query.ofTypes(types))
+        let filter = try Query.ofTypes(types)
+        var found = try named(words, among: filter)
         if found.isEmpty { found = try holding(identifierSaidAs: words, ofTypes: types) }
+        // "от Димы", "od Kasi": a name said in another case than it is written in.
+        for form in grammar.vocabulary.nameForms(of: words) where found.isEmpty {
+            found = try named(form, among: filter)
+        }
         lookedUp.named[key] = found
         return found
     }

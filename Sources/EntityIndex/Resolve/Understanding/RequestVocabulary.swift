@@ -19,6 +19,10 @@ public struct RequestVocabulary: Sendable {
     let ignored: Set<String>
     /// Honorifics joined to a name by a hyphen, no part of it ("Yamamoto-san", "Takahashi-sensei").
     let honorifics: Set<String>
+    /// Endings a name takes in a case other than the one it is written in, and
+    /// those it may be written with ("Димы" for "Дима", "Kasi" for "Kasia"),
+    /// longest first: `nameForms(of:)`.
+    let nameEndings: [(ending: String, bases: [String])]
     let pastTense: Set<String>
     /// Past-tense words that speak of the present after one of some words
     /// earlier in the request: "what have I got on Friday" is having, not the past.
@@ -392,6 +396,24 @@ public struct RequestVocabulary: Sendable {
         }
     }
 
+    /// The other ways a name said in some case may be written: each word with
+    /// its case ending put back to the endings it may have (`nameEndings`), the
+    /// words as said excluded; at most `mostNameForms`.
+    func nameForms(of words: [String]) -> [[String]] {
+        guard !nameEndings.isEmpty else { return [] }
+        let choices = words.map { word in
+            [word] + nameEndings.filter { word.hasSuffix($0.ending) && word.count > $0.ending.count + 1 }
+                .flatMap { ending in ending.bases.map { String(word.dropLast(ending.ending.count)) + $0 } }
+        }
+        let forms = choices.reduce([[String]]([[]])) { forms, choice in
+            Array(forms.flatMap { form in choice.map { form + [$0] } }.prefix(Self.mostNameForms + 1))
+        }
+        return Array(forms.dropFirst().prefix(Self.mostNameForms))
+    }
+
+    /// The most other forms of a name tried (`nameForms(of:)`).
+    static let mostNameForms = 16
+
     private init(_ table: Table) throws {
         var spoken: Set<String> = []
         func phrases(_ list: [String]) throws -> PhraseTable<Void> {
@@ -412,6 +434,10 @@ public struct RequestVocabulary: Sendable {
         // "the school show": a stop word a table takes back is a word to find where no command takes it.
         ignored = try words(table.ignored).union(StopWords.english.subtracting(words(table.notIgnored ?? [])))
         honorifics = try words(table.honorifics ?? [])
+        // An ending or a base folds as words do ("ой" -> "ои"); a base may be empty ("Тобиаса" -> "Тобиас").
+        func folded(_ text: String) throws -> String { try normalizedWords(in: text).joined() }
+        nameEndings = try (table.nameEndings ?? [:]).map { (ending: try folded($0.key), bases: try $0.value.map(folded)) }
+            .sorted { $0.ending.count > $1.ending.count }
         // A variant's own word that spells a past form of the first language's is not one ("was" in German is "what").
         pastTense = try words(table.pastTense).subtracting(words(table.notPastTense ?? []))
         presentAfter = try (table.presentAfter ?? [:]).reduce(into: [:]) { table, entry in
@@ -630,6 +656,7 @@ public struct RequestVocabulary: Sendable {
         let attributeMarkers, formMarkers, sourceMarkers, mentionVerbs, exclusionMarkers, infinitiveLeads, indefiniteArticles: [String]?
         let agentsFollowVerbs, joinsNouns, commandsLast: Bool?
         let honorifics: [String]?
+        let nameEndings: [String: [String]]?
         let caseWords: [String: [String]]?
         let typeNames: [String: [String]]?
         /// `PropertyWords`' lists, each optional.
