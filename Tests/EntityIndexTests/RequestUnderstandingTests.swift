@@ -308,6 +308,13 @@ import Testing
         // French ordinals written with digits ("le 4e", "la 2ème") are positions; "le 1er avril" stays a day.
         #expect(try read("ouvre le 4e").reference?.words == ["4e"])
         #expect(try read("qu'est-ce que j'ai le 1er avril").time?.from == day("2026-04-01"))
+        // A flag's own compound is read whole, inflected flags are flags, and "aus dem" says an album.
+        #expect(try read("meine Lieblingsfotos").flags.map(\.value) == [true])
+        let pinned = try read("angepinnte notizen")
+        #expect(pinned.types == ["notes.note"] && pinned.flags.map(\.value) == [true] && pinned.contentWords.isEmpty)
+        #expect(try read("Fotos aus dem Bad-Album").cues.first?.properties.map(\.path) == ["albums"])
+        // A first word two languages' tables bring ("Termine") makes neither the request's language.
+        #expect(try read("Termine im Gemeinschaftsgarten").command == nil)
         // "Alle" and "tous" say how many, nothing to find.
         #expect(try read("Alle Mails von Takahashi bitte").contentWords.isEmpty)
         #expect(try read("montre-moi tous les mails de Pierre").contentWords == ["pierre"])

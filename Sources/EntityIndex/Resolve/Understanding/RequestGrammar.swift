@@ -195,7 +195,8 @@ final class RequestGrammar: Sendable {
     /// of the language's own nouns for a type, after four letters or more (a linking "s" dropped), in a language
     /// that joins nouns; nil for any other word.
     func splitAtTypeNoun(_ word: String) -> (head: String, noun: String)? {
-        guard vocabulary.joinsNouns, !typeNames.contains(in: [word], at: 0) else { return nil }
+        // A flag's own compound ("Lieblingsfotos": favourites) is read whole.
+        guard vocabulary.joinsNouns, !typeNames.contains(in: [word], at: 0), !flags.contains(in: [word], at: 0) else { return nil }
         let nouns = vocabulary.typeNames.values.joined().filter { $0.count >= 4 && !$0.contains(" ") && word.hasSuffix($0) }
         guard let noun = nouns.max(by: { $0.count < $1.count }), word.count - noun.count >= 4 else { return nil }
         let head = word.dropLast(noun.count)

@@ -29,8 +29,11 @@ struct RequestGrammars: Sendable {
         }
         let best = variants.map { variant in (words.filter { isOwn($0, of: variant) }.count, variant.grammar) }.max { $0.0 < $1.0 }
         if let best, best.0 >= Self.variantEvidence { return best.1 }
-        // A request with fewer has its command: "ruf Mama an", "Ruf Tobis Mutter an".
+        // A request with fewer has its command: "ruf Mama an", "Ruf Tobis Mutter an" — unless another language's
+        // table brings the word too ("Termine": German events, no French "termine").
         guard let first = words.first else { return main }
-        return variants.first { $0.ownWords.contains(first) && $0.grammar.vocabulary.commands.contains(in: words, at: 0) }?.grammar ?? main
+        let owners = variants.filter { $0.ownWords.contains(first) }
+        guard owners.count == 1, let owner = owners.first, owner.grammar.vocabulary.commands.contains(in: words, at: 0) else { return main }
+        return owner.grammar
     }
 }
