@@ -315,6 +315,9 @@ import Testing
         #expect(try read("Fotos aus dem Bad-Album").cues.first?.properties.map(\.path) == ["albums"])
         // A first word two languages' tables bring ("Termine") makes neither the request's language.
         #expect(try read("Termine im Gemeinschaftsgarten").command == nil)
+        // A plain number after a day's article is a day of the month: "le 24", "el 27", "am 20".
+        #expect(try read("qu'est-ce que j'ai à l'agenda le 20?").time?.from == day("2026-03-20"))
+        #expect(try read("qué hay el 27?").time?.from == day("2026-03-27"))
         // "Alle" and "tous" say how many, nothing to find.
         #expect(try read("Alle Mails von Takahashi bitte").contentWords.isEmpty)
         #expect(try read("montre-moi tous les mails de Pierre").contentWords == ["pierre"])

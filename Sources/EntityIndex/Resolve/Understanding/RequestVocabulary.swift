@@ -244,6 +244,8 @@ public struct RequestVocabulary: Sendable {
         let articles: Set<String>
         /// Words before a part of the day that make it one, as an article does ("any evenings this week").
         let quantifiers: Set<String>
+        /// Articles after which a plain number is a day of the month ("le 24", "el 27", "am 20").
+        let dayArticles: Set<String>
         let units: PhraseTable<String>
         let this: PhraseTable<Void>, next: PhraseTable<Void>, last: PhraseTable<Void>
         let within: PhraseTable<Void>, withinPast: PhraseTable<Void>
@@ -538,7 +540,7 @@ public struct RequestVocabulary: Sendable {
                 return (name, first...last)
             }),
             monthsNeedingContext: try words(time.monthsNeedingContext), monthContext: try words(time.monthContext),
-            articles: try words(table.articles), quantifiers: try words(time.quantifiers ?? []),
+            articles: try words(table.articles), quantifiers: try words(time.quantifiers ?? []), dayArticles: try words(time.dayArticles ?? []),
             units: try PhraseTable(time.units.map { ($0.key, $0.value) }),
             this: try phrases(time.this), next: try phrases(time.next), last: try phrases(time.last),
             within: try phrases(time.within), withinPast: try phrases(time.withinPast),
@@ -624,6 +626,7 @@ public struct RequestVocabulary: Sendable {
             let holidays, easterDays: [String: [Int]]?
             let monthsNeedingContext, monthContext: [String]
             let quantifiers: [String]?
+            let dayArticles: [String]?
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
             let hence, countedFrom, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated, or: [String]?

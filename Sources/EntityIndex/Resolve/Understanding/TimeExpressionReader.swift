@@ -581,8 +581,9 @@ struct TimeExpressionReader {
                let interval = clock.date(month: month, day: dayOfMonth, year: year(at: end + monthLength, in: request)?.year) {
                 return (end + monthLength + (year(at: end + monthLength, in: request)?.length ?? 0) - index, interval, nil)
             }
-            // "the 9th" alone: the nearest 9th, or the last one for the past.
-            if isOrdinal(at: index, in: request), let interval = clock.day(ofMonth: dayOfMonth, tense: tense) {
+            // "the 9th" alone, "le 24": the nearest, or the last one for the past.
+            let afterDayArticle = index > 0 && words.dayArticles.contains(request.words[index - 1])
+            if isOrdinal(at: index, in: request) || afterDayArticle, let interval = clock.day(ofMonth: dayOfMonth, tense: tense) {
                 return (length, interval, nil)
             }
         }
