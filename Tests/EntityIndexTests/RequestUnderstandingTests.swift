@@ -402,8 +402,8 @@ import Testing
         // "de" + a month after a word to find says what the thing is for: July's rent, April's invoice.
         let rent = try read("¿cuándo tengo que pagar el alquiler de julio?")
         #expect(rent.time == nil && rent.contentWords == ["pagar", "alquiler", "julio"])
-        // After a type's noun the month is when; so is a day said of a thing.
-        #expect(try read("correos de julio").time?.from == day("2026-07-01"))
+        // After a type's noun the month is when (mails are never sent ahead: the last July); so is a day said of a thing.
+        #expect(try read("correos de julio").time?.from == day("2025-07-01"))
         #expect(try read("la cena del viernes con Jordi").time?.from == day("2026-03-13"))
     }
 
@@ -1252,6 +1252,11 @@ import Testing
         // The end of a month that is over is its last third.
         let january = try #require(try read("photos from the futsal tournament at the end of January").time)
         #expect(january.from == day("2026-01-21") && january.to == day("2026-02-01"))
+        // A month said of photos is the last one: they are never taken ahead ("fotos de diciembre" in March).
+        for text in ["photos from December", "fotos de diciembre"] {
+            #expect(try read(text).time?.from == day("2025-12-01"), "\(text)")
+        }
+        #expect(try read("what's on in December").time?.from == day("2026-12-01"))
         let between = try #require(try read("meetings between 9 and 11 tomorrow").time)
         #expect(between.from == day("2026-03-13").addingTimeInterval(9 * 3_600))
         #expect(between.to == day("2026-03-13").addingTimeInterval(11 * 3_600))

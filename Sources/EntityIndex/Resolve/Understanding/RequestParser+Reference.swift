@@ -79,8 +79,10 @@ extension RequestParser {
         for index in request.words.indices where request.isUntaken(index) {
             named.formUnion(grammar.typeNames.matches(in: request.words, at: index).map(\.value.type))
         }
+        // A type with a time of its own (a photo's) is timed by it, not by what refers to it.
         return !named.isEmpty && named.allSatisfy { type in
-            !grammar.scheduledTypes.contains(type) && grammar.timedReferrers[type, default: []].allSatisfy { !grammar.scheduledTypes.contains($0) }
+            !grammar.scheduledTypes.contains(type) && (grammar.schemas.schema(for: type)?.timeProperty != nil
+                || grammar.timedReferrers[type, default: []].allSatisfy { !grammar.scheduledTypes.contains($0) })
         }
     }
 

@@ -667,7 +667,10 @@ struct TimeExpressionReader {
         else { return nil }
         let year = year(at: end, in: request)
         end += year?.length ?? 0
-        return (end - index, clock.month(month, year: year?.year))
+        // A month said of the past ("photos from December" in March) is the last one.
+        let said = clock.month(month, year: year?.year)
+        guard year == nil, tense == .past, said.start > clock.now else { return (end - index, said) }
+        return (end - index, clock.month(month, year: clock.calendar.component(.year, from: clock.now) - 1))
     }
 
     /// A day of the month: "9", "9th", "ninth" (at most 31).
