@@ -318,6 +318,10 @@ import Testing
         // A plain number after a day's article is a day of the month: "le 24", "el 27", "am 20".
         #expect(try read("qu'est-ce que j'ai à l'agenda le 20?").time?.from == day("2026-03-20"))
         #expect(try read("qué hay el 27?").time?.from == day("2026-03-27"))
+        // What the speaker received is said, no word to find; "anoche" is last night.
+        let received = try read("montre-moi les courriels que j'ai reçus hier")
+        #expect(received.contentWords.isEmpty && received.types == ["mail.message"] && received.time?.from == day("2026-03-11"))
+        #expect(try read("qué mensajes me llegaron anoche").time?.from == day("2026-03-11").addingTimeInterval(17 * 3_600))
         // "Alle" and "tous" say how many, nothing to find.
         #expect(try read("Alle Mails von Takahashi bitte").contentWords.isEmpty)
         #expect(try read("montre-moi tous les mails de Pierre").contentWords == ["pierre"])
