@@ -229,6 +229,10 @@ import Testing
         let seen = try read("reply to Chen: saw it too, let's check rack 2 on Sunday")
         #expect(seen.command?.arguments.map(\.role) == ["message"] && seen.reference == nil && seen.time == nil)
         #expect(try read("what's at 10:30 tomorrow").time?.from == day("2026-03-13").addingTimeInterval(10.5 * 3_600))
+        // A clock written with a dot, or glued to am or pm, is a clock; "14.3" and "10.05" stay days.
+        #expect(try read("move the aircon one to 10.30").command?.arguments.first?.date == day("2026-03-12").addingTimeInterval(10.5 * 3_600))
+        #expect(try read("the meeting at 7.45pm").time?.minutesOfDay == 1_185..<1_186)
+        #expect(try read("what's on 14.3.").time?.from == day("2026-03-14"))
     }
 
     @Test func aChineseRequestReadsItsTimeAndTheWordsThatSayNothing() throws {

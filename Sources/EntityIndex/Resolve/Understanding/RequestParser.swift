@@ -52,7 +52,7 @@ struct RequestParser {
 
     /// What a request says, its types narrowed to `requested` when given.
     func interpret(_ said: String, types requested: Set<EntityType>) throws -> RequestInterpretation {
-        let text = withoutHonorifics(said)
+        let text = Self.clockTimesSpelledOut(withoutHonorifics(said))
         var request = try words(of: text)
         var interpretation = Interpretation(contentWords: [])
         let (identifiers, numbers) = protectIdentifiers(in: text, &request)
@@ -650,6 +650,28 @@ struct RequestParser {
         }
         return dates
     }
+
+    /// "10.30", "10:30am", "7.45 pm": a clock written with a dot or glued to
+    /// am or pm, as "10:30 am" ("10.05" with neither stays a day, the 10th of May).
+    static func clockTimesSpelledOut(_ text: String) -> String {
+        guard text.contains(where: \.isNumber) else { return text }
+        let whole = NSRange(text.startIndex..., in: text)
+        var result = text
+        for match in clockPattern.matches(in: text, range: whole).reversed() {
+            guard let range = Range(match.range, in: text), let hour = Range(match.range(at: 1), in: text),
+                  let separator = Range(match.range(at: 2), in: text), let minutes = Range(match.range(at: 3), in: text),
+                  let hourValue = Int(text[hour]), let minuteValue = Int(text[minutes]), hourValue <= 24, minuteValue <= 59 else { continue }
+            let half = Range(match.range(at: 4), in: text).map { " " + text[$0].lowercased().filter(\.isLetter) } ?? ""
+            // A dot with no am or pm is a day and a month when it can be one ("14.3", "10.05").
+            if text[separator] == ".", half.isEmpty, minuteValue <= 12 { continue }
+            result.replaceSubrange(range, with: "\(text[hour]):\(text[minutes])\(half)")
+        }
+        return result
+    }
+
+    /// An hour, a dot or colon, two digits of minutes, and am or pm glued or after a space, as a whole word.
+    private static let clockPattern = try! NSRegularExpression(
+        pattern: "(?<![\\d.:/])(\\d{1,2})([.:])(\\d{2})(?:\\s?([ap]\\.?m\\.?))?(?![\\d.:/]|[a-z])", options: [.caseInsensitive])
 
     /// Politeness at the start and end ("please", "can you", "thanks").
     func takeFillers(_ request: inout RequestWords) {
