@@ -322,6 +322,9 @@ import Testing
         // A plain number after a day's article is a day of the month: "le 24", "el 27", "am 20".
         #expect(try read("qu'est-ce que j'ai à l'agenda le 20?").time?.from == day("2026-03-20"))
         #expect(try read("qué hay el 27?").time?.from == day("2026-03-27"))
+        // A day a message is for is what it is about, past or ahead.
+        let forDay = try read("réponds à sa question pour le 27")
+        #expect(forDay.time == nil && forDay.contentWords.contains("27"))
         // What the speaker received is said, no word to find; "anoche" is last night.
         let received = try read("montre-moi les courriels que j'ai reçus hier")
         #expect(received.contentWords.isEmpty && received.types == ["mail.message"] && received.time?.from == day("2026-03-11"))

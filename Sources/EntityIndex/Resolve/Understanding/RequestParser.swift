@@ -101,11 +101,12 @@ struct RequestParser {
         var time = reader.read(&request, dates: takeNumericDates(in: text, &request))
         for position in remarks { request.taken[position] = false }
         let said = request.words.indices.filter { request.taken[$0] && !beforeTime.taken[$0] }
-        // Right after "about", or after "about" and an article ("about the July containers").
-        func followsTopicMarker(_ position: Int) -> Bool {
+        // Right after "about" (or "for"), or after it and an article ("about the July containers").
+        func follows(_ markers: Set<String>, _ position: Int) -> Bool {
             let marker = position > 1 && vocabulary.articles.contains(request.words[position - 1]) ? position - 2 : position - 1
-            return marker >= 0 && vocabulary.topicMarkers.contains(request.words[marker])
+            return marker >= 0 && markers.contains(request.words[marker])
         }
+        func followsTopicMarker(_ position: Int) -> Bool { follows(vocabulary.topicMarkers, position) }
         // "for the October walking group", "for May's book club", "for my Tuesday class": a month or a weekday said
         // of what something is for describes the word to find after it.
         func describesWord(_ said: [Int]) -> Bool {
@@ -133,8 +134,10 @@ struct RequestParser {
             if ahead, command?.command.asksAmount == true { return true }
             // What a command acts on that never lies ahead (a mail, a message) is about a time ahead: "réponds à
             // Claire pour le souper du 12 juin"; a person is found whatever the time ("call Mateo tomorrow": when).
-            if ahead, command?.isForLater != true, let acted = command?.command.actsOn, !acted.isEmpty,
-               grammar.scheduledTypes.isDisjoint(with: acted), !Set(acted).isSubset(of: grammar.personTypes) {
+            // So is a day it is for, ahead or not: "réponds à sa question pour le 27".
+            if command?.isForLater != true, let acted = command?.command.actsOn, !acted.isEmpty,
+               grammar.scheduledTypes.isDisjoint(with: acted), !Set(acted).isSubset(of: grammar.personTypes),
+               ahead || follows(vocabulary.purposeMarkers, first) {
                 return true
             }
             // After "about", ahead or not: "what did my brother say about taking Ah Ma to the hospital on the 15th".
