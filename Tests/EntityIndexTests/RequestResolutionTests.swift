@@ -556,6 +556,10 @@ import Testing
         // A call is to a person, whatever app is shown ("ring her about this" in the mail app).
         let ring = try resolve("ring her about this", types: ["mail.message"], visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
         #expect(ring.results.map(\.identifier.id) == ["con-ines-carvalho"])
+        // Texting him back in the messages app, over his messages, answers the last of them, whichever is shown first.
+        let back = try resolve("text him back, on my way", types: ["messages.message"],
+                               visible: ["messages.message:msg-004", "messages.message:msg-002"])
+        #expect(back.status == .resolved && back.results.map(\.identifier.id) == ["msg-002"])
         // So is the pronoun joined to a French command.
         let french = try resolve("appelle-la", visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
         #expect(french.results.map(\.identifier.id) == ["con-ines-carvalho"])

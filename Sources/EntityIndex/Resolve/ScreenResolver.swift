@@ -60,6 +60,11 @@ struct ScreenResolver {
             && interpretation.contentWords.allSatisfy(grammar.vocabulary.someone.contains)
     }
 
+    /// Whether a candidate is a person.
+    private func isPerson(_ candidate: Candidate) -> Bool {
+        candidate.record.map { grammar.personTypes.contains($0.summary.identifier.type) } ?? false
+    }
+
     /// Whether the request's command is said to people ("text", "email",
     /// "call": its recipient comes first), not done to things ("reply", "open").
     private var saidToPeople: Bool {
@@ -271,6 +276,9 @@ struct ScreenResolver {
             }
             let latest = interpretation.time?.order == .latest
             return timed.max { latest ? $0.time < $1.time : $0.time > $1.time }.map { [$0.candidate] } ?? []
+        case .person where saidToPeople && fitting.count > 1 && !fitting.contains(where: isPerson):
+            // "text her back" over her messages: her last one is answered, whichever is focused.
+            return fitting.max { ($0.occurrence ?? $0.record?.time?.start ?? 0) < ($1.occurrence ?? $1.record?.time?.start ?? 0) }.map { [$0] } ?? []
         case .pointer, .person, .relative:
             return fitting.first { $0.matched.first == "focused" }.map { [$0] } ?? fitting
         case .span(let count):
