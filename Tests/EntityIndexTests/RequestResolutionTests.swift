@@ -560,6 +560,9 @@ import Testing
         let back = try resolve("text him back, on my way", types: ["messages.message"],
                                visible: ["messages.message:msg-004", "messages.message:msg-002"])
         #expect(back.status == .resolved && back.results.map(\.identifier.id) == ["msg-002"])
+        // So does replying to him by name, when his messages are shown.
+        let named = try resolve("reply to Mateo: on my way", visible: ["messages.message:msg-004", "messages.message:msg-002"])
+        #expect(named.status == .resolved && named.results.map(\.identifier.id) == ["msg-002"])
         // So is the pronoun joined to a French command.
         let french = try resolve("appelle-la", visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
         #expect(french.results.map(\.identifier.id) == ["con-ines-carvalho"])

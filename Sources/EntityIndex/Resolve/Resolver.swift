@@ -154,6 +154,15 @@ struct Resolver {
                 search.excluded.insert(documentID)
             }
         }
+        if interpretation.reference == nil, !screenIsEmpty, interpretation.answersSomeoneNamed, interpretation.contentWords.isEmpty,
+           interpretation.time == nil {
+            // "reply to Seán: copy" over the conversation: his last message shown, when one is.
+            var last = interpretation
+            last.reference = .init(kind: .position(-1), words: [])
+            let picked = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar, interpretation: last, clock: clock)
+                .resolve(.position(-1), on: screen)
+            if !picked.isEmpty { return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: last) }
+        }
         if interpretation.reference == nil, !screenIsEmpty,
            let named = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
                                           interpretation: interpretation, clock: clock).peopleNamed(in: [], on: screen) {

@@ -48,6 +48,10 @@ public struct RequestInterpretation: Sendable, Hashable {
     /// ("the RFC it mentions", "the doc he's talking about"): an entity about
     /// what is shown, not the one shown nor one its sender is part of.
     public var isMentionedByShown = false
+    /// Whether the command answers what the person named wrote ("reply to
+    /// Seán", "text Tomoko back about the deadline"): over their messages
+    /// shown, the last of them.
+    public var answersSomeoneNamed = false
     /// The words of what a plural reference leaves out ("all of them except
     /// the candles": "candles"); what is shown and holds them is not wanted.
     public var excludedWords: [String] = []

@@ -79,6 +79,7 @@ struct RequestParser {
             command = found
         }
         interpretation.command = command?.command
+        interpretation.answersSomeoneNamed = command?.authorNamed ?? false
         if let command, !command.command.asksAbout.isEmpty { takeHappeningVerb(&request, after: command.end) }
         // "…, I've had the echo now", "…, that's all sorted now": what the speaker says they did, or says of it in a
         // clause of its own, is no time of what is wanted.
