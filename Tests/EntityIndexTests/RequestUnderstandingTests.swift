@@ -998,6 +998,9 @@ import Testing
         let pharmacy = try read("what time does the pharmacy open")
         #expect(pharmacy.flags.isEmpty && pharmacy.contentWords == ["pharmacy"])
         #expect(try read("when does the train leave").contentWords == ["train"])
+        // So does one before the time that ends the request.
+        #expect(try read("what time does my train leave tomorrow").contentWords == ["train"])
+        #expect(try read("when does the pharmacy open on saturday").flags.isEmpty)
         // Spanish, French and German say the verb right after the question.
         #expect(try read("¿a qué hora empieza la barbacoa el sábado?").contentWords == ["barbacoa"])
         #expect(try read("Welche Erinnerungen sind heute fällig?").contentWords.isEmpty)

@@ -461,12 +461,19 @@ extension RequestParser {
     }
 
     /// "What time does the pharmacy open", "when does the train leave": the
-    /// verb that ends the clause of a question of when or where, after what it
+    /// verb that ends the clause (but for a time) of a question of when or where, after what it
     /// asks of, or that comes right after the question ("a qué hora empieza la
     /// barbacoa", "wann kommt der Gasmann"), says what happens (`happeningVerbs`):
     /// taken, neither a word to find nor a state ("open").
     func takeHappeningVerb(_ request: inout RequestWords, after end: Int) {
-        let last = request.clauseEnd(after: end - 1) - 1
+        // Before the time that may end the clause: "what time does my train leave tomorrow".
+        var last = request.clauseEnd(after: end - 1) - 1
+        func endsWithTime(_ position: Int) -> Bool {
+            let time = vocabulary.time
+            return time.namesATime(in: request.words, at: position) || request.words[position].first?.isNumber == true
+                || [time.at, time.on, time.this, time.next, time.am, time.pm].contains { $0.contains(in: request.words, at: position) }
+        }
+        while last > end, endsWithTime(last) { last -= 1 }
         guard last > end, let verb = [last, end].first(where: { request.isFree($0) && vocabulary.happeningVerbs.contains(request.words[$0]) })
         else { return }
         request.take(verb..<verb + 1)
