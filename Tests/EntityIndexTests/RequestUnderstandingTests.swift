@@ -322,6 +322,11 @@ import Testing
         // A plain number after a day's article is a day of the month: "le 24", "el 27", "am 20".
         #expect(try read("qu'est-ce que j'ai à l'agenda le 20?").time?.from == day("2026-03-20"))
         #expect(try read("qué hay el 27?").time?.from == day("2026-03-27"))
+        // Québec French: "c quoi", "d'ici samedi" (until), "comme rappels", "chez le dentiste" (where).
+        let until = try read("qu'est-ce que j'ai comme rappels d'ici samedi")
+        #expect(until.contentWords.isEmpty && until.time?.to == day("2026-03-15"))
+        #expect(try read("c quoi les rappels pour la semaine prochaine").command?.name == "which")
+        #expect(try read("c'est quand mon prochain rdv chez le dentiste").cues.first?.words == ["dentiste"])
         // A day a message is for is what it is about, past or ahead.
         let forDay = try read("réponds à sa question pour le 27")
         #expect(forDay.time == nil && forDay.contentWords.contains("27"))
