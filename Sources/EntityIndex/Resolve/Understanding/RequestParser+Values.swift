@@ -536,6 +536,8 @@ extension RequestParser {
                 position -= 1
             }
             while position >= 0, agent.count < 3, index - position <= 6, request.taken[position] || isContent(at: position, in: request) {
+                // "the voice note Conor sent": the noun of what was sent ends who sent it.
+                if request.taken[position], !agent.isEmpty, grammar.typeNames.contains(in: request.words, at: position) { break }
                 if request.isFree(position) { agent.insert(position, at: 0) }
                 position -= 1
             }
