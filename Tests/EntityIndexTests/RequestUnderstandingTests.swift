@@ -556,6 +556,9 @@ import Testing
         #expect(marta.cues.map(\.words) == [["marta"]] && marta.time != nil)
         // The one who sent may come before the speaker and a helping verb, as French says it.
         #expect(try read("montre-moi les messages que Papa m'a envoyés").cues.map(\.words) == [["papa"]])
+        // "Did I flag" says flagged, as "flagged" does; "flagd" is read as meant.
+        #expect(try read("which mails did I flag?").flags.map(\.value) == [true])
+        #expect(try read("show me my flagd emails").flags.map(\.value) == [true])
         // The noun of what was sent ends who sent it: "voice" describes the note.
         let voice = try read("play the voice note Conor sent", types: ["messages.message"])
         #expect(voice.cues.map(\.words) == [["conor"]] && voice.contentWords == ["voice"])

@@ -19,7 +19,7 @@ extension SchemaDomain {
                          PropertySchema("language", .language),
                          PropertySchema("isRead", .bool, words: PropertyWords(whenTrue: ["read", "seen", "opened"], whenFalse: ["unread", "new", "unseen", "unopened"])),
                          PropertySchema("isFlagged", .bool,
-                                        words: PropertyWords(whenTrue: ["flagged", "starred", "important"], whenFalse: ["unflagged", "unstarred"])),
+                                        words: PropertyWords(whenTrue: ["flagged", "flag", "starred", "important"], whenFalse: ["unflagged", "unstarred"])),
                      ]),
     ])
 }
