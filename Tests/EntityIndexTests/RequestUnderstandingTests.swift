@@ -297,6 +297,7 @@ import Testing
         #expect(last.command?.name == "reschedule" && last.command?.arguments.first?.date == day("2026-03-13") && last.time == nil)
         #expect(last.types == ["reminders.reminder"] && last.contentWords == ["rauchmelder"])
         #expect(try read("wann muss ich die Miete schicken").command?.name == "when")
+        #expect(try read("Mama anrufen").command?.name == "call")
         // A compound ending in a German noun is German evidence: "Termine" are then events, no French "termine".
         let climbing = try read("Termine im Kletterkalender")
         #expect(climbing.command == nil && climbing.types == ["calendar.event"])

@@ -515,9 +515,9 @@ struct RequestParser {
     /// Termin ab") is read with the particle after the verb.
     func moveLastCommandFirst(_ request: inout RequestWords) {
         let end = request.clauseEnd(after: 0)
-        guard vocabulary.commandsLast, end > 2, request.isFree(end - 1) else { return }
+        guard vocabulary.commandsLast, end > 1, request.isFree(end - 1) else { return }
         if request.match(vocabulary.commands, at: 0)?.length == 1 {
-            guard vocabulary.commands.match(in: [request.words[0], request.words[end - 1]], at: 0)?.length == 2 else { return }
+            guard end > 2, vocabulary.commands.match(in: [request.words[0], request.words[end - 1]], at: 0)?.length == 2 else { return }
             request.move(end - 1..<end, to: 1)
             return
         }

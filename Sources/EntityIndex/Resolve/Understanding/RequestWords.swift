@@ -42,7 +42,8 @@ struct RequestWords {
         for index in range where words.indices.contains(index) { taken[index] = true }
     }
 
-    /// Moves some words, with all that is known of them, to begin at `destination` (before the range).
+    /// Moves some words, with all that is known of them, to begin at `destination` (before the range, in
+    /// the same clause: where clauses begin does not move).
     mutating func move(_ range: Range<Int>, to destination: Int) {
         let order = Array(0..<destination) + Array(range) + Array(destination..<range.lowerBound) + Array(range.upperBound..<count)
         let newPosition = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
