@@ -335,6 +335,10 @@ import Testing
         let received = try read("montre-moi les courriels que j'ai reçus hier")
         #expect(received.contentWords.isEmpty && received.types == ["mail.message"] && received.time?.from == day("2026-03-11"))
         #expect(try read("qué mensajes me llegaron anoche").time?.from == day("2026-03-11").addingTimeInterval(17 * 3_600))
+        // Russian: whom a reply answers ("Анне", her in the dative), what it is about ("насчёт"), what it says.
+        let anna = try read("Ответь Анне насчёт винного бара: да, с удовольствием!")
+        #expect(anna.command?.arguments.map(\.role) == ["message"] && anna.cues.first?.words == ["анне"])
+        #expect(anna.contentWords == ["винного", "бара"])
         // "Alle" and "tous" say how many, nothing to find.
         #expect(try read("Alle Mails von Takahashi bitte").contentWords.isEmpty)
         #expect(try read("montre-moi tous les mails de Pierre").contentWords == ["pierre"])
