@@ -5,7 +5,9 @@ import Foundation
 public struct SearchQuery: Sendable {
     /// What the person said or typed: a name, words to search, or "this event".
     public var text: String
-    /// Only entities of these types; empty for all types.
+    /// Only entities of these types (the app a request is said in), but that a
+    /// command that acts only on people acts on a person ("call her" over a
+    /// mail finds her contact); empty for all types.
     public var types: Set<EntityType>
     /// Only matches in this property path (`notes`, `attendees.email`, `tags`); nil for all.
     public var property: String?

@@ -18,7 +18,8 @@ enum SearchCommand: Command {
             resolves by name (typos, accents, other scripts), by words (BM25 over all
             searchable text), by one property, or by what is on screen, and says whether
             the answer is resolved, ambiguous or notFound.
-              --type TYPE         only entities of TYPE (repeat for several types)
+              --type TYPE         only entities of TYPE (repeat for several types); a call
+                                  is made to a contact whatever the type ("call her")
               --property NAME     only matches in this property (notes, location,
                                   attendees.name, attendees.email, tags, ...)
               --range P:FROM..TO  only entities whose date or number P lies in the range;
