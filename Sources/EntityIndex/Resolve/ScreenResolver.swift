@@ -60,6 +60,12 @@ struct ScreenResolver {
             && interpretation.contentWords.allSatisfy(grammar.vocabulary.someone.contains)
     }
 
+    /// The candidate that begins or was sent last (first, with `earliest`), of those with a time.
+    private static func newest(of candidates: [Candidate], earliest: Bool = false) -> Candidate? {
+        let timed = candidates.compactMap { candidate in (candidate.occurrence ?? candidate.record?.time?.start).map { (candidate, $0) } }
+        return timed.max { earliest ? $0.1 > $1.1 : $0.1 < $1.1 }?.0
+    }
+
     /// Whether a candidate is a person.
     private func isPerson(_ candidate: Candidate) -> Bool {
         candidate.record.map { grammar.personTypes.contains($0.summary.identifier.type) } ?? false
@@ -270,15 +276,10 @@ struct ScreenResolver {
             return fitting.indices.contains(index) ? [fitting[index]] : []
         case .pointer where interpretation.time?.order == .latest || interpretation.time?.order == .earliest:
             // "the newest one": the latest of what fits, whichever is focused.
-            let timed: [(candidate: Candidate, time: Double)] = fitting.compactMap { candidate in
-                guard let time = candidate.occurrence ?? candidate.record?.time?.start else { return nil }
-                return (candidate, time)
-            }
-            let latest = interpretation.time?.order == .latest
-            return timed.max { latest ? $0.time < $1.time : $0.time > $1.time }.map { [$0.candidate] } ?? []
+            return Self.newest(of: fitting, earliest: interpretation.time?.order == .earliest).map { [$0] } ?? []
         case .person where saidToPeople && fitting.count > 1 && !fitting.contains(where: isPerson):
             // "text her back" over her messages: her last one is answered, whichever is focused.
-            return fitting.max { ($0.occurrence ?? $0.record?.time?.start ?? 0) < ($1.occurrence ?? $1.record?.time?.start ?? 0) }.map { [$0] } ?? []
+            return Self.newest(of: fitting).map { [$0] } ?? fitting
         case .pointer, .person, .relative:
             return fitting.first { $0.matched.first == "focused" }.map { [$0] } ?? fitting
         case .span(let count):
