@@ -633,6 +633,12 @@ import Testing
         // The new time ends with its clause; "same time" keeps the hour and says nothing to find.
         let same = try read("move the last one to Thursday, same time")
         #expect(same.command?.arguments.map(\.words) == [["thursday"]] && same.time == nil && same.contentWords.isEmpty)
+        // How far, and which way, said with no marker: "two days later"; in German "um zwei Tage nach hinten", no clock.
+        let later = try read("push the demolition two days later")
+        #expect(later.command?.arguments.map(\.words) == [["two", "days", "later"]] && later.time == nil && later.contentWords == ["demolition"])
+        let back = try read("den Abriss um zwei Tage nach hinten schieben")
+        #expect(back.command?.name == "reschedule" && back.command?.arguments.map(\.words) == [["zwei", "tage", "nach", "hinten"]])
+        #expect(back.time == nil && back.contentWords == ["abriss"])
     }
 
     @Test func aNounInWhatSomethingIsAboutIsNoTypeWanted() throws {
@@ -700,6 +706,13 @@ import Testing
         #expect(try read("these").reference?.kind == .plural)
         #expect(try read("call her").reference?.kind == .person)
         #expect(try read("the third photo from Amara").reference?.kind == .position(3))
+        // Said alone before whose it is: "reply to the last from Dennis", "die letzte von Oma Gisela".
+        #expect(try read("reply to the last from Dennis: I can drive").reference?.kind == .position(-1))
+        #expect(try read("mach ein herz an die letzte von oma gisela").reference?.kind == .position(-1))
+        #expect(try read("mach ein herz an die letzte von oma gisela").command?.name == "star")
+        // A person is a contact, in any language: "the second person on the list".
+        let second = try read("zadzwoń do drugiej osoby na liście")
+        #expect(second.reference?.kind == .position(2) && second.types == ["messages.contact"] && second.contentWords.isEmpty)
         // "him" is who it goes to, not whose it is.
         let sendHim = try read("send him the first one")
         #expect(sendHim.reference?.kind == .position(1))

@@ -472,9 +472,18 @@ extension RequestParser {
 
     /// "remind me about the meeting an hour before", "set an alert an hour before this": how long before or
     /// after what is acted on, a command's argument (`offset`), taken — no words to find, no reference beside.
+    /// And how far a change moves it, said with no marker ("push the demolition two days later"): its new time.
     func takeOffset(_ request: inout RequestWords, into command: inout Interpretation.Command) {
+        let movesIt = command.changesEntity && !command.arguments.contains { $0.role == "time" }
         for index in request.words.indices where request.isFree(index) {
-            guard let (length, _) = request.match(vocabulary.anchors, at: index) else { continue }
+            let (length, role): (Int, String)
+            if let (anchor, _) = request.match(vocabulary.anchors, at: index) {
+                (length, role) = (anchor, "offset")
+            } else if movesIt, let (direction, _) = request.match(vocabulary.time.directions, at: index) {
+                (length, role) = (direction, "time")
+            } else {
+                continue
+            }
             // It ends its clause, or only "this" follows.
             let end = index + length
             let pointer = vocabulary.focusedPointers.match(in: request.words, at: end)?.length ?? 0
@@ -482,20 +491,22 @@ extension RequestParser {
                   let start = (max(0, index - 4)..<index).first(where: { start in
                       (start..<index).allSatisfy(request.isFree) && isLengthOfTime(Array(request.words[start..<index]))
                   }) else { continue }
-            command.arguments.append(.init(role: "offset", words: request[start..<end], date: nil))
+            command.arguments.append(.init(role: role, words: request[start..<end], date: nil))
             request.take(start..<end)
             return
         }
     }
 
-    /// Whether words are a length of time and nothing else ("a week", "two days", "half an hour").
+    /// Whether words are a length of time and nothing else ("a week", "two days", "half an hour"),
+    /// or with the way something moves by it ("two days later", "zwei Tage nach hinten").
     func isLengthOfTime(_ words: [String]) -> Bool {
         let span = RequestWords(words: words, possessive: words.map { _ in false })
         let half = span.match(vocabulary.time.half, at: 0)?.length ?? 0  // "half an hour"
         let count = half + (vocabulary.time.number(at: half, in: span)?.length
             ?? (words.indices.contains(half) && vocabulary.articles.contains(words[half]) ? 1 : 0))
         guard let (unitLength, _) = span.match(vocabulary.time.units, at: count) else { return false }
-        return count + unitLength == words.count
+        let direction = span.match(vocabulary.time.directions, at: count + unitLength)?.length ?? 0
+        return count + unitLength + direction == words.count
     }
 
     /// The moment words name when they are a time and nothing else ("Monday", "2 pm tomorrow").

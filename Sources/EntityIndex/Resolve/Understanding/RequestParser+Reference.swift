@@ -207,10 +207,10 @@ extension RequestParser {
             } else if let (length, position) = request.match(vocabulary.ordinals, at: index),
                       isReferenceNoun(at: index + length, in: request) || saysOne(at: index + length, afterOrdinalAt: index, in: request)
                         || index > 0 && vocabulary.articles.contains(request.words[index - 1])
-                            && endsClause(at: pastFrame(from: index + length, in: request), in: request)
+                            && saysNoMore(past: index + length, in: request)
                         || request.match(vocabulary.countedFromEnd, at: index + length) != nil {
                 // "the third photo", "the second one", and said alone: "read me the second", "léeme la segunda",
-                // "déplace le premier à mardi matin" (the new time read already).
+                // "déplace le premier à mardi matin" (the new time read already), "reply to the last from Dennis".
                 found(.position(position), index..<index + length)
                 // "the third one from the bottom", "die zweite von unten": counted from the end.
                 if position > 0, let start = [index + length, index + length + 1].first(where: {
@@ -329,6 +329,19 @@ extension RequestParser {
     func endsOrSaysWhere(past index: Int, in request: RequestWords) -> Bool {
         let next = pastFrame(from: index, in: request)
         return endsClause(at: next, in: request) || grammar.typeNames.contains(in: request.words, at: next)
+    }
+
+    /// Whether, past the words that only frame it, the clause ends after a
+    /// position or a cue says whose or where ("the last from Dennis", "die letzte von Oma").
+    func saysNoMore(past index: Int, in request: RequestWords) -> Bool {
+        let next = pastFrame(from: index, in: request)
+        // A cue's marker may be a word that otherwise frames ("von"); what it names is no unit of time ("the top of the hour").
+        return endsClause(at: next, in: request) || (index...next).contains { marker in
+            guard request.isFree(marker), let (length, _) = grammar.cues.match(in: request.words, at: marker) else { return false }
+            var named = marker + length
+            while named < request.count, vocabulary.articles.contains(request.words[named]) { named += 1 }
+            return !vocabulary.time.units.contains(in: request.words, at: named)
+        }
     }
 
     /// Whether a clause ends before a position: the request's end or a comma.

@@ -252,6 +252,8 @@ public struct RequestVocabulary: Sendable {
         let inWords: PhraseTable<Void>, on: PhraseTable<Void>, at: PhraseTable<Void>, of: PhraseTable<Void>, ago: PhraseTable<Void>
         /// After a quantity of a unit, ahead of now: "two weeks from today".
         let hence: PhraseTable<Void>
+        /// After a length of time something moves by, which way ("two days later", "um zwei Tage nach hinten").
+        let directions: PhraseTable<Void>
         /// After a quantity of a unit, before a day said: "two weeks from tomorrow".
         let countedFrom: PhraseTable<Void>
         let before: PhraseTable<Void>, until: PhraseTable<Void>, after: PhraseTable<Void>, since: PhraseTable<Void>
@@ -545,7 +547,7 @@ public struct RequestVocabulary: Sendable {
             this: try phrases(time.this), next: try phrases(time.next), last: try phrases(time.last),
             within: try phrases(time.within), withinPast: try phrases(time.withinPast),
             inWords: try phrases(time.in), on: try phrases(time.on), at: try phrases(time.at), of: try phrases(time.of),
-            ago: try phrases(time.ago), hence: try phrases(time.hence ?? []), countedFrom: try phrases(time.countedFrom ?? []), before: try phrases(time.before), until: try phrases(time.until),
+            ago: try phrases(time.ago), hence: try phrases(time.hence ?? []), directions: try phrases(time.directions ?? []), countedFrom: try phrases(time.countedFrom ?? []), before: try phrases(time.before), until: try phrases(time.until),
             after: try phrases(time.after), since: try phrases(time.since),
             am: try phrases(time.am), pm: try phrases(time.pm), oclock: try phrases(time.oclock), half: try phrases(time.half),
             now: try phrases(time.now), recent: try phrases(time.recent),
@@ -629,7 +631,7 @@ public struct RequestVocabulary: Sendable {
             let dayArticles: [String]?
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
-            let hence, countedFrom, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated, or: [String]?
+            let hence, directions, countedFrom, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated, or: [String]?
             let am, pm, oclock, half, now, recent, laterToday, earlierToday: [String]
             let upcoming, overdue: ImplyingPhrases
             let remaining: ImplyingPhrases?
