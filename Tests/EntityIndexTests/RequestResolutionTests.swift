@@ -169,6 +169,21 @@ import Testing
         #expect(try index.resolve(SearchQuery("Lena's contact")).status == .ambiguous)
     }
 
+    @Test func aContainerIsNamedByItsNameAndAnotherOfItsValues() throws {
+        let index = try EntityIndex()
+        let personal: PropertyValue = ["type": "mail.mailbox", "id": "personal"], work: PropertyValue = ["type": "mail.mailbox", "id": "work"]
+        try index.donate([
+            Entity(type: "mail.mailbox", id: "personal", properties: ["name": "Inbox", "account": "jo.lachance@gmail.com"]),
+            Entity(type: "mail.mailbox", id: "work", properties: ["name": "Inbox", "account": "joanne.lachance@uhn.ca"]),
+            Entity(type: "mail.message", id: "hydro", properties: ["subject": "Your hydro bill", "from": "ebills@torontohydro.com", "mailbox": personal]),
+            Entity(type: "mail.message", id: "swap", properties: ["subject": "Shift exchange", "from": "priya.nair@gmail.com", "mailbox": work]),
+        ])
+        // "gmail" is no word of either name: it is the account of one, not the sender of the other.
+        let inbox = try index.resolve(SearchQuery("emails in my gmail inbox"))
+        #expect(inbox.status == .resolved && inbox.results.first?.identifier.id == "hydro")
+        #expect(!inbox.results.contains { $0.identifier.id == "swap" })
+    }
+
     @Test func theSpeakerIsWhoOwnsTheMailboxesAndSendsWithoutASender() throws {
         let index = try EntityIndex()
         let kathi: PropertyValue = ["type": "messages.contact", "id": "kathi"], tobi: PropertyValue = ["type": "messages.contact", "id": "tobi"]

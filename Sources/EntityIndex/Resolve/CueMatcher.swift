@@ -214,6 +214,15 @@ struct CueMatcher {
         for form in grammar.vocabulary.nameForms(of: words) where found.isEmpty {
             found = try named(form, among: filter)
         }
+        // "in my gmail inbox": one word may say another of its values (the account's), the others its name.
+        for index in words.indices where found.isEmpty && words.count > 1 {
+            var name = words
+            let other = name.remove(at: index)
+            let saysOther = try Query.any([IndexLayout.anyIdentifierPrefix + other, IndexLayout.stemmedTerm(try stemmer.stem(other))]
+                .map { try Query.term($0) })
+            guard let saysOther else { continue }
+            found = try named(name, among: try Query.combine(.filter, [filter, saysOther]))
+        }
         lookedUp.named[key] = found
         return found
     }
