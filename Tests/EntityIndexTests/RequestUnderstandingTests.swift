@@ -328,6 +328,12 @@ import Testing
         #expect(until.contentWords.isEmpty && until.time?.to == day("2026-03-15"))
         #expect(try read("c quoi les rappels pour la semaine prochaine").command?.name == "which")
         #expect(try read("c'est quand mon prochain rdv chez le dentiste").cues.first?.words == ["dentiste"])
+        // Spoken French may say its question last: "… c'est quand ?", "… ça coûte combien ?"; a noun last is no question.
+        let whenLast = try read("le rdv avec le comptable finalement c'est quand ?")
+        #expect(whenLast.command?.name == "when" && whenLast.cues.first?.words.first == "comptable")
+        let costLast = try read("la réparation du R5 ça coûte combien ?")
+        #expect(costLast.command?.name == "which" && costLast.contentWords == ["reparation", "r5"])
+        #expect(try read("my shopping list").command == nil)
         // A day a message is for is what it is about, past or ahead.
         let forDay = try read("réponds à sa question pour le 27")
         #expect(forDay.time == nil && forDay.contentWords.contains("27"))

@@ -65,6 +65,7 @@ struct RequestParser {
         takeFillers(&request)
         joinSplitCommands(&request)
         moveLastCommandFirst(&request)
+        moveLastQuestionFirst(&request)
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
         var command = try takeCommand(&request)
         for start in request.clauseStarts.sorted().dropFirst() where command == nil && request.nextUntaken(from: start) == start {
@@ -527,6 +528,25 @@ struct RequestParser {
             let start = end - length
             guard (start..<end).allSatisfy(request.isFree), !request.joinedToPrevious.contains(start),
                   request.match(vocabulary.commands, at: start)?.length == length else { continue }
+            request.move(start..<end, to: 0)
+            return
+        }
+    }
+
+    /// "le rdv avec le comptable c'est quand ?", "la réparation ça coûte
+    /// combien ?": a first clause that begins with no command and ends with a
+    /// question (a command that neither changes nor shows the entity, nor says
+    /// anything to anyone, and no noun: "my shopping list") is read with the question first.
+    func moveLastQuestionFirst(_ request: inout RequestWords) {
+        let end = request.clauseEnd(after: 0)
+        guard end > 1, request.isFree(end - 1), request.match(vocabulary.commands, at: 0) == nil else { return }
+        for length in [3, 2, 1] where end - length > 0 {
+            let start = end - length
+            guard (start..<end).allSatisfy(request.isFree), !request.joinedToPrevious.contains(start),
+                  let (said, entry) = request.match(vocabulary.commands, at: start), said == length,
+                  !entry.changes, !entry.shows, !entry.recipientFirst, !entry.argumentRoles.contains("recipient"),
+                  !grammar.typeNames.contains(in: request.words, at: start), !grammar.propertyNames.contains(in: request.words, at: start)
+            else { continue }
             request.move(start..<end, to: 0)
             return
         }
