@@ -439,8 +439,8 @@ import Testing
     }
 
     @Test func anEntityNamedAsTheWholeRequestComesFirst() throws {
-        // "Tycho" before "The" reads as a verb no table knows; the note named so still leads the others
-        // that the words after it ("orbit") name as well, whatever their order in the index.
+        // "Tycho" before "The" would read as a verb no table knows, but it is a word of a name:
+        // the note named so leads the others that the words after it ("orbit") name as well.
         let index = try EntityIndex()
         try index.donate([
             Entity(type: "notes.note", id: "orbit", properties: ["title": "The Orbit"]),
@@ -448,9 +448,16 @@ import Testing
             Entity(type: "notes.note", id: "tycho", properties: ["title": "Tycho The Orbit"]),
         ])
         let said = try index.resolve(SearchQuery("Tycho The Orbit"))
-        #expect(said.interpretation?.command?.name == "tycho")
+        #expect(said.interpretation?.command == nil)
         #expect(said.results.first?.identifier.id == "tycho")
-        #expect(said.results.count == 3)
+        // So is a person's name before a word that reads as an article ("m'a": "a"): who did it, no verb.
+        try index.donate([Entity(type: "messages.contact", id: "sophie", properties: ["name": "Sophie Benali"]),
+                          Entity(type: "messages.message", id: "gallery", properties: ["body": "Une idée de quand on aura la galerie ?",
+                                                                                        "sender": ["type": "messages.contact", "id": "sophie"]])])
+        let reminded = try index.resolve(SearchQuery("Sophie m'a relancée pour la galerie ?"))
+        #expect(reminded.interpretation?.command == nil && reminded.results.first?.identifier.id == "gallery")
+        // A word no table knows and no name holds is a verb: "translate the orbit".
+        #expect(try index.resolve(SearchQuery("translate The Orbit")).interpretation?.command?.name == "translate")
         // Nothing is left to search after the verb: the whole request as said is still a name.
         try index.donate([Entity(type: "notes.note", id: "tycho-the", properties: ["title": "Tycho The"])])
         #expect(try index.resolve(SearchQuery("Tycho The")).results.first?.identifier.id == "tycho-the")

@@ -22,8 +22,9 @@ struct Resolver {
                                    language: configuration.defaultLanguage)
         }, namePossessive: { [reader, grammar, configuration] in
             try reader.name(possessiveWithoutApostrophe: $0, personTypes: grammar.personTypes, lexicon: configuration.lexicon)
-        }, misspeltName: { [reader, configuration] in
-            try reader.misspellsName($0, lexicon: configuration.lexicon, language: configuration.defaultLanguage)
+        }, isNameWord: { [reader, configuration] in
+            try reader.database.termFrequency(IndexLayout.nameTerm($0)) > 0
+                || reader.misspellsName($0, lexicon: configuration.lexicon, language: configuration.defaultLanguage)
         })
     }
 

@@ -255,8 +255,8 @@ extension RequestParser {
     /// "mute the Familia chat", "hide this", "translate this message": a
     /// word no table knows, said first and right before an article or a
     /// pointer at what is wanted, is a verb said to the assistant — a command
-    /// whose name is the verb, not a word to search; unless it misspells a
-    /// name ("Tyxho The Orbit").
+    /// whose name is the verb, not a word to search; unless it is a name word,
+    /// as written or misspelt ("Sophie m'a relancée", "Tyxho The Orbit").
     func takeUnknownVerb(_ request: inout RequestWords, at start: Int) throws -> FoundCommand? {
         let next = start + 1, word = request.words[start]
         guard request.words.indices.contains(next), request.isFree(next), !request.possessive[start],
@@ -273,7 +273,7 @@ extension RequestParser {
                 || vocabulary.one.contains(in: request.words, at: after) || vocabulary.pointerFollowers.contains(request.words[after])
         }
         guard pointsAtWhatIsWanted ?? vocabulary.articles.contains(request.words[next]),
-              try !(misspeltName?(word) ?? false) else { return nil }
+              try !(isNameWord?(word) ?? false) else { return nil }
         request.take(start..<next)
         return FoundCommand(command: Interpretation.Command(name: word, words: [word], arguments: []), end: next,
                             recipientIsTarget: false, takesState: false, many: false)

@@ -16,9 +16,9 @@ struct RequestParser {
     /// ("selins": selin), as the index's names say
     /// (`IndexReader.name(possessiveWithoutApostrophe:personTypes:lexicon:)`); nil to read none so.
     var namePossessive: ((String) throws -> String?)?
-    /// Whether a word said misspells a word of some entity's name, as the
-    /// index says (`IndexReader.misspellsName(_:lexicon:language:)`); nil to take none so.
-    var misspeltName: ((String) throws -> Bool)?
+    /// Whether a word said is a word of some entity's name, as it is written or
+    /// misspelt (`IndexReader.misspellsName(_:lexicon:language:)`), as the index says; nil to take none so.
+    var isNameWord: ((String) throws -> Bool)?
 
     var vocabulary: RequestVocabulary { grammar.vocabulary }
     typealias Interpretation = RequestInterpretation
