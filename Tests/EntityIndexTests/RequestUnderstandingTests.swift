@@ -249,6 +249,20 @@ import Testing
         // 下 周五 is next Friday, as English says it.
         let friday = try read("下周五的会议"), english = try read("next friday")
         #expect(friday.time?.from == english.time?.from && friday.time?.to == english.time?.to && friday.time?.from != nil)
+        // A verb said after what it acts on is the command, and one written with its marker is both (改到: 改, 到 Tuesday evening).
+        let moved = try read("把写作文的提醒改到星期二晚上")
+        #expect(moved.command?.name == "reschedule" && moved.time == nil && moved.types == ["reminders.reminder"])
+        #expect(moved.command?.arguments.first?.date == day("2026-03-17").addingTimeInterval(17 * 3_600))
+        #expect(moved.contentWords == ["写作", "文"])
+        #expect(try read("把订寿桃的提醒勾掉").command?.name == "complete")
+        // Commands said first, whom to first; a colon joined to the words begins what is said.
+        let call = try read("打电话给小姨")
+        #expect(call.command?.name == "call" && call.contentWords == ["小姨"])
+        let reply = try read("回小姨:谢谢!星期六下午过去拿")
+        #expect(reply.command?.name == "reply" && reply.command?.arguments.first?.words.first == "谢谢" && reply.time == nil)
+        // An hour said with 点, and half past it with 半.
+        #expect(try read("明天下午三点的会议").time?.from == day("2026-03-13").addingTimeInterval(15 * 3_600))
+        #expect(try read("明天七点半的会议").time?.from == day("2026-03-13").addingTimeInterval(7.5 * 3_600))
     }
 
     @Test func aJapaneseRequestReadsItsTimeTypesAndParticles() throws {

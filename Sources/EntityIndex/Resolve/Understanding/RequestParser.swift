@@ -61,11 +61,13 @@ struct RequestParser {
         readCaseWords(&request)
         splitDayCompounds(&request)
         splitTypeCompounds(&request)
+        splitWrittenAsOne(&request)
         try markPossessivesWithoutApostrophe(&request)
         takeFillers(&request)
         joinSplitCommands(&request)
         moveLastCommandFirst(&request)
         moveLastQuestionFirst(&request)
+        moveCommandSaidAfterObjectFirst(&request)
         // "the one about the flat, remind me to sign it tonight": a command may begin a later clause.
         var command = try takeCommand(&request)
         for start in request.clauseStarts.sorted().dropFirst() where command == nil && request.nextUntaken(from: start) == start {
@@ -367,10 +369,10 @@ struct RequestParser {
         // A dash between spaces parts clauses as a comma does ("reply to this - yes to both"), and so does a
         // colon before a space ("reply to Gabriela: yes please", not "10:30"), which begins what is said (read
         // as a semicolon): no pattern to compile on every request.
-        let parted = Self.withoutThousandsSeparators(
+        let parted = Self.withoutThousandsSeparators(Self.withClausePunctuation(
             Array([(" - ", ", "), (" – ", ", "), (" — ", ", "), (": ", "; ")].reduce(text) { text, separator in
                 text.contains(separator.0) ? text.replacingOccurrences(of: separator.0, with: separator.1) : text
-            }))
+            })))
         // A decimal comma is part of its number ("142,37 $", kept whole as texts are indexed), no clause's end.
         func isDecimalComma(_ index: Int) -> Bool {
             guard parted[index] == ",", index > 0, parted[index - 1].isNumber else { return false }
@@ -392,6 +394,21 @@ struct RequestParser {
     /// "42,750 euros", "10.000 €": a number written with separators between
     /// groups of three digits is one number ("42750"), as amounts are indexed
     /// (`MoneyAmounts.values`), not two words and no clause's end.
+    /// Full-width punctuation read as the ASCII marks it stands for ("回小姨：谢谢！"), and a colon
+    /// joined to words of a script written without spaces ("回小姨:谢谢") as one before a space.
+    static func withClausePunctuation(_ text: [Character]) -> [Character] {
+        text.indices.map { index in
+            let character = text[index]
+            if let ascii = fullWidthPunctuation[character] { return ascii }
+            guard character == ":", index > 0, index + 1 < text.count else { return character }
+            let (before, after) = (text[index - 1], text[index + 1])
+            return before.isLetter && after.isLetter && !(before.isASCII && after.isASCII) ? ";" : character
+        }
+    }
+
+    /// Full-width punctuation that ends a clause, or begins what is said, and the ASCII mark it stands for.
+    private static let fullWidthPunctuation: [Character: Character] = ["，": ",", "、": ",", "！": "!", "？": "?", "；": ";", "：": ";"]
+
     static func withoutThousandsSeparators(_ text: [Character]) -> [Character] {
         text.indices.compactMap { index in
             let character = text[index]
@@ -493,6 +510,14 @@ struct RequestParser {
         }
     }
 
+    /// "改到" (change to): a word the table reads as several (`RequestVocabulary.splitWords`), split.
+    func splitWrittenAsOne(_ request: inout RequestWords) {
+        for index in request.words.indices.reversed() where request.isFree(index) {
+            guard let parts = vocabulary.splitWords[request.words[index]] else { continue }
+            request.replace(index..<index + 1, with: parts)
+        }
+    }
+
     /// "tick that off", "cross it off": a command of two words said around a
     /// pointer is read as the command and then the pointer ("tick off that"),
     /// unless its second word may begin a time or a value ("send it on Friday").
@@ -548,6 +573,22 @@ struct RequestParser {
                   !grammar.typeNames.contains(in: request.words, at: start), !grammar.propertyNames.contains(in: request.words, at: start)
             else { continue }
             request.move(start..<end, to: 0)
+            return
+        }
+    }
+
+    /// "把写作文的提醒改到星期二晚上", "阿嬷眼睛复诊改到下午三点": a first clause
+    /// that begins with no command and holds, after what it acts on, one a
+    /// table says may be said there (`CommandEntry.saidAfterObject`) is read
+    /// with that command first: what came before is what it acts on, what
+    /// follows its arguments.
+    func moveCommandSaidAfterObjectFirst(_ request: inout RequestWords) {
+        let end = request.clauseEnd(after: 0)
+        guard request.match(vocabulary.commands, at: 0) == nil else { return }
+        for start in 1..<max(end, 1) where request.isFree(start) && !request.joinedToPrevious.contains(start) {
+            guard let (length, entry) = request.match(vocabulary.commands, at: start), entry.saidAfterObject,
+                  (start..<start + length).allSatisfy(request.isFree) else { continue }
+            request.move(start..<start + length, to: 0)
             return
         }
     }

@@ -23,6 +23,8 @@ public struct RequestVocabulary: Sendable {
     /// those it may be written with ("Димы" for "Дима", "Kasi" for "Kasia"),
     /// longest first: `nameForms(of:)`.
     let nameEndings: [(ending: String, bases: [String])]
+    /// Words a language writes as one that are read as several, as segmented ("改到": 改 到, a verb and its marker).
+    let splitWords: [String: [String]]
     let pastTense: Set<String>
     /// Past-tense words that speak of the present after one of some words
     /// earlier in the request: "what have I got on Friday" is having, not the past.
@@ -205,6 +207,9 @@ public struct RequestVocabulary: Sendable {
         let answersAuthor: Bool
         /// Whether it asks how much something costs ("how much is"): what states an amount of money fits.
         let asksAmount: Bool
+        /// Whether it may be said after what it acts on, anywhere in the first clause
+        /// ("把写作文的提醒改到星期二晚上": 改, then 到 its new time).
+        let saidAfterObject: Bool
     }
 
     /// The time words (see the table's "time" section).
@@ -258,6 +263,8 @@ public struct RequestVocabulary: Sendable {
         let countedFrom: PhraseTable<Void>
         let before: PhraseTable<Void>, until: PhraseTable<Void>, after: PhraseTable<Void>, since: PhraseTable<Void>
         let am: PhraseTable<Void>, pm: PhraseTable<Void>, oclock: PhraseTable<Void>, half: PhraseTable<Void>
+        /// After an hour and its marker, half past it ("七点半").
+        let halfAfterHour: PhraseTable<Void>
         let now: PhraseTable<Void>, recent: PhraseTable<Void>
         let upcoming: ImplyingPhrases, overdue: ImplyingPhrases
         /// What remains, of a time said ("what's left today") or of what is open ("what's left on my list").
@@ -442,6 +449,9 @@ public struct RequestVocabulary: Sendable {
         func folded(_ text: String) throws -> String { try normalizedWords(in: text).joined() }
         nameEndings = try (table.nameEndings ?? [:]).map { (ending: try folded($0.key), bases: try $0.value.map(folded)) }
             .sorted { $0.ending.count > $1.ending.count }
+        splitWords = try (table.splitWords ?? [:]).reduce(into: [:]) { split, entry in
+            split[try folded(entry.key)] = try entry.value.flatMap(normalizedWords(in:))
+        }
         // A variant's own word that spells a past form of the first language's is not one ("was" in German is "what").
         pastTense = try words(table.pastTense).subtracting(words(table.notPastTense ?? []))
         presentAfter = try (table.presentAfter ?? [:]).reduce(into: [:]) { table, entry in
@@ -458,7 +468,8 @@ public struct RequestVocabulary: Sendable {
                                      argumentRoles: Set((command.arguments ?? []).map(\.role)), many: command.many ?? false,
                                      asks: command.asks ?? [], on: command.on ?? [], repliesOn: command.repliesOn ?? [], changes: command.changes ?? false,
                                      sets: try command.sets.map(normalizedWords(in:)) ?? [], liesAhead: command.ahead ?? false, shows: command.shows ?? false,
-                                     answersAuthor: command.answersAuthor ?? false, asksAmount: command.amount ?? false)
+                                     answersAuthor: command.answersAuthor ?? false, asksAmount: command.amount ?? false,
+                                     saidAfterObject: command.afterObject ?? false)
             return command.phrases.map { ($0, entry) }
         })
         let references = table.references
@@ -550,6 +561,7 @@ public struct RequestVocabulary: Sendable {
             ago: try phrases(time.ago), hence: try phrases(time.hence ?? []), directions: try phrases(time.directions ?? []), countedFrom: try phrases(time.countedFrom ?? []), before: try phrases(time.before), until: try phrases(time.until),
             after: try phrases(time.after), since: try phrases(time.since),
             am: try phrases(time.am), pm: try phrases(time.pm), oclock: try phrases(time.oclock), half: try phrases(time.half),
+            halfAfterHour: try phrases(time.halfAfterHour ?? []),
             now: try phrases(time.now), recent: try phrases(time.recent),
             upcoming: try implying(time.upcoming), overdue: try implying(time.overdue),
             remaining: try implying(time.remaining ?? .init(phrases: [], alsoMeans: [], notAfter: nil)),
@@ -601,6 +613,7 @@ public struct RequestVocabulary: Sendable {
             let shows: Bool?
             let answersAuthor: Bool?
             let amount: Bool?
+            let afterObject: Bool?
         }
         struct References: Decodable {
             let focused, clauseStarting, plural, person, personDeterminers, onScreen, one, ones: [String]
@@ -631,7 +644,7 @@ public struct RequestVocabulary: Sendable {
             let dayArticles: [String]?
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
-            let hence, directions, countedFrom, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated, or: [String]?
+            let hence, directions, halfAfterHour, countedFrom, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated, or: [String]?
             let am, pm, oclock, half, now, recent, laterToday, earlierToday: [String]
             let upcoming, overdue: ImplyingPhrases
             let remaining: ImplyingPhrases?
@@ -662,6 +675,7 @@ public struct RequestVocabulary: Sendable {
         let agentsFollowVerbs, joinsNouns, commandsLast: Bool?
         let honorifics: [String]?
         let nameEndings: [String: [String]]?
+        let splitWords: [String: [String]]?
         let caseWords: [String: [String]]?
         let typeNames: [String: [String]]?
         /// `PropertyWords`' lists, each optional.

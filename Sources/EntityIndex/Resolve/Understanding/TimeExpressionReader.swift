@@ -758,8 +758,9 @@ struct TimeExpressionReader {
                 return (1, hour * 60 + minute..<hour * 60 + minute + (digits.isEmpty ? 60 : 1), false)
             }
         }
-        // "8", or "eight" where a clock is certain ("at eight", "half eight", "eight pm").
-        let spelled = needsMarker || words.articles.contains(word) ? nil
+        // "8", or "eight" where a clock is certain ("at eight", "half eight", "eight pm", "eight o'clock", "三点").
+        let saysHour = request.match(words.oclock, at: index + 1) != nil
+        let spelled = (needsMarker && !saysHour) || words.articles.contains(word) ? nil
             : request.match(words.numbers, at: index).flatMap { $0.length == 1 ? $0.value : nil }
         guard let hour = Int(word).flatMap({ word.count <= 2 ? $0 : nil }) ?? spelled, (0...24).contains(hour) else { return nil }
         var length = 1
@@ -780,6 +781,11 @@ struct TimeExpressionReader {
         }
         let marker = request.match(words.oclock, at: index + length)?.length ?? 0
         guard minute != nil || marker > 0 || !needsMarker else { return nil }
+        if marker > 0, minute == nil, let (half, _) = request.match(words.halfAfterHour, at: index + length + marker) {
+            // "七点半": half past the hour said.
+            let start = (hour + ((1...6).contains(hour) ? 12 : 0)) * 60 + 30
+            return (length + marker + half, start..<start + 1, (1...12).contains(hour))
+        }
         // An hour without am or pm, with its minutes or not ("at 4", "the 4:15 one"): 1 to 6 is more often
         // afternoon than night, unless written as a 24-hour clock ("04:15").
         if (1...6).contains(hour), !word.hasPrefix("0") { start += 720 }
