@@ -585,6 +585,9 @@ import Testing
         // So does replying to him by name, when his messages are shown.
         let named = try resolve("reply to Mateo: on my way", visible: ["messages.message:msg-004", "messages.message:msg-002"])
         #expect(named.status == .resolved && named.results.map(\.identifier.id) == ["msg-002"])
+        // And with nothing shown, his latest message yet (the other is sent after the clock's now).
+        let latest = try resolve("reply to Mateo: on my way")
+        #expect(latest.status == .resolved && latest.results.first?.identifier.id == "msg-004")
         // So is the pronoun joined to a French command.
         let french = try resolve("appelle-la", visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
         #expect(french.results.map(\.identifier.id) == ["con-ines-carvalho"])

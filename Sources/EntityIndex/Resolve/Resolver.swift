@@ -164,6 +164,11 @@ struct Resolver {
                 .resolve(.position(-1), on: screen)
             if !picked.isEmpty { return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: last) }
         }
+        if interpretation.reference == nil, screenIsEmpty, interpretation.answersSomeoneNamed, interpretation.contentWords.isEmpty,
+           interpretation.time == nil {
+            // "回小姨:谢谢!", "reply to Dennis: I can drive" with nothing on screen: their latest, as "the last one from him" says.
+            interpretation.time = ordered(nil, by: .latest)
+        }
         if interpretation.reference == nil, !screenIsEmpty,
            let named = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar,
                                           interpretation: interpretation, clock: clock).peopleNamed(in: [], on: screen) {
