@@ -588,6 +588,9 @@ import Testing
         // And with nothing shown, his latest message yet (the other is sent after the clock's now).
         let latest = try resolve("reply to Mateo: on my way")
         #expect(latest.status == .resolved && latest.results.first?.identifier.id == "msg-004")
+        // A Japanese command said last calls the person named before it, in the script their name is written in.
+        let sato = try resolve("佐藤さんに電話して")
+        #expect(sato.status == .resolved && sato.results.first?.identifier.id == "con-sato-hanako")
         // So is the pronoun joined to a French command.
         let french = try resolve("appelle-la", visible: ["mail.message:mail-002"], focused: "mail.message:mail-002")
         #expect(french.results.map(\.identifier.id) == ["con-ines-carvalho"])

@@ -274,6 +274,13 @@ import Testing
         #expect(next.time?.order == .next && next.contentWords == ["貨物", "船", "キャプチャ", "リハーサル"])
         // 次 alone, as Chinese writes it ("次日"), is no order.
         #expect(try read("预告次日中餐菜单").time == nil)
+        // A command said last is read first, whom to before it, the honorific joined to the name left out.
+        let call = try read("佐藤さんに電話して")
+        #expect(call.command?.name == "call" && call.contentWords == ["佐藤"])
+        let message = try read("Yukkiにメッセージ送って")
+        #expect(message.command?.name == "message" && message.contentWords == ["yukki"])
+        // "電話番号" is a number, no call.
+        #expect(try read("佐藤さんの電話番号").command == nil)
     }
 
     @Test func aRussianRequestReadsItsCommandAndTheWordsThatSayNothing() throws {

@@ -62,6 +62,7 @@ struct RequestParser {
         splitDayCompounds(&request)
         splitTypeCompounds(&request)
         splitWrittenAsOne(&request)
+        dropHonorificWords(&request)
         try markPossessivesWithoutApostrophe(&request)
         takeFillers(&request)
         joinSplitCommands(&request)
@@ -515,6 +516,19 @@ struct RequestParser {
         for index in request.words.indices.reversed() where request.isFree(index) {
             guard let parts = vocabulary.splitWords[request.words[index]] else { continue }
             request.replace(index..<index + 1, with: parts)
+        }
+    }
+
+    /// "佐藤さんに電話して": an honorific a script without spaces joins to a
+    /// name is a word of its own once segmented, left out as
+    /// `withoutHonorifics(_:)` leaves out one said apart.
+    func dropHonorificWords(_ request: inout RequestWords) {
+        for index in request.words.indices.reversed() where index > 0 && request.isFree(index) {
+            let (before, next) = (request.words[index - 1], index + 1)
+            guard vocabulary.honorifics.contains(request.words[index]), request.isFree(index - 1), !vocabulary.ignored.contains(before),
+                  next == request.count || request.clauseStarts.contains(next) || vocabulary.ignored.contains(request.words[next])
+            else { continue }
+            request.replace(index..<next, with: [])
         }
     }
 
