@@ -184,6 +184,22 @@ import Testing
         #expect(!inbox.results.contains { $0.identifier.id == "swap" })
     }
 
+    @Test func aFamilyNameSaidFirstIsNoFirstNameOfTheOwner() throws {
+        let index = try EntityIndex()
+        let aunt: PropertyValue = ["type": "messages.contact", "id": "aunt"]
+        try index.donate([
+            Entity(type: "messages.contact", id: "aunt", properties: ["name": "Lee Siew Hua", "nickname": "Aunty"]),
+            Entity(type: "messages.contact", id: "mum", properties: ["name": "Lee Siew Lan"]),
+            Entity(type: "messages.message", id: "tarts", properties: ["body": "I made pineapple tarts, come and get a jar", "sender": aunt,
+                                                                         "sentAt": "2026-03-10T07:20:00Z"]),
+            Entity(type: "mail.message", id: "trucking", properties: ["subject": "Trucking request to Hup Lee", "from": "ops@straitscargo.sg",
+                                                                      "sentAt": "2026-03-11T09:20:00Z"]),
+        ])
+        // "Lee" begins both sisters' names: a title that holds it ("Hup Lee") is none of the aunt's.
+        let reply = try index.resolve(SearchQuery("reply to Aunty: thanks so much", now: sampleNow))
+        #expect(reply.status == .resolved && reply.results.first?.identifier.id == "tarts")
+    }
+
     @Test func theSpeakerIsWhoOwnsTheMailboxesAndSendsWithoutASender() throws {
         let index = try EntityIndex()
         let kathi: PropertyValue = ["type": "messages.contact", "id": "kathi"], tobi: PropertyValue = ["type": "messages.contact", "id": "tobi"]

@@ -78,7 +78,7 @@ struct CueMatcher {
             let significant = cue.words.filter { !grammar.vocabulary.ignored.contains($0) }
             if !significant.isEmpty { match.strong.append(significant.map(IndexLayout.nameTerm)) }
             for person in owners {
-                match.strong += try firstNames(of: person).map { [IndexLayout.nameTerm($0)] }
+                match.strong += try firstNames(of: person).filter { try !namesSeveralPeople($0) }.map { [IndexLayout.nameTerm($0)] }
             }
             match.weak += try possessiveMentions(of: cue.words, owners: owners)
         }
@@ -124,6 +124,13 @@ struct CueMatcher {
             alternatives += try mentionsByName(of: person)
         }
         return alternatives
+    }
+
+    /// Whether more than one person's name holds a word: "Lee" of "Lee Siew Hua", a family name said
+    /// first, is not what she alone is called.
+    private func namesSeveralPeople(_ word: String) throws -> Bool {
+        let query = try Query.combine(.filter, [try Query.term(IndexLayout.nameTerm(word)), try Query.ofTypes(grammar.personTypes)])
+        return try reader.database.search(query, limit: 2).count > 1
     }
 
     /// The words an entity is called by alone: the first word of its title (a first name).
