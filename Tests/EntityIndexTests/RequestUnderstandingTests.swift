@@ -263,6 +263,9 @@ import Testing
         // An hour said with 点, and half past it with 半.
         #expect(try read("明天下午三点的会议").time?.from == day("2026-03-13").addingTimeInterval(15 * 3_600))
         #expect(try read("明天七点半的会议").time?.from == day("2026-03-13").addingTimeInterval(7.5 * 3_600))
+        // A number before 号 is a day of the month; 日历上有 says nothing to find.
+        let twelfth = try read("12号日历上有什么")
+        #expect(twelfth.time?.from == day("2026-03-12") && twelfth.contentWords.isEmpty && twelfth.types == ["calendar.event"])
     }
 
     @Test func aJapaneseRequestReadsItsTimeTypesAndParticles() throws {

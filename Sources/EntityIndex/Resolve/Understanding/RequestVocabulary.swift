@@ -251,6 +251,8 @@ public struct RequestVocabulary: Sendable {
         let quantifiers: Set<String>
         /// Articles after which a plain number is a day of the month ("le 24", "el 27", "am 20").
         let dayArticles: Set<String>
+        /// Words after a plain number that make it a day of the month ("12号", "26日").
+        let dayMarkers: PhraseTable<Void>
         let units: PhraseTable<String>
         let this: PhraseTable<Void>, next: PhraseTable<Void>, last: PhraseTable<Void>
         let within: PhraseTable<Void>, withinPast: PhraseTable<Void>
@@ -554,6 +556,7 @@ public struct RequestVocabulary: Sendable {
             }),
             monthsNeedingContext: try words(time.monthsNeedingContext), monthContext: try words(time.monthContext),
             articles: try words(table.articles), quantifiers: try words(time.quantifiers ?? []), dayArticles: try words(time.dayArticles ?? []),
+            dayMarkers: try phrases(time.dayMarkers ?? []),
             units: try PhraseTable(time.units.map { ($0.key, $0.value) }),
             this: try phrases(time.this), next: try phrases(time.next), last: try phrases(time.last),
             within: try phrases(time.within), withinPast: try phrases(time.withinPast),
@@ -641,7 +644,7 @@ public struct RequestVocabulary: Sendable {
             let holidays, easterDays: [String: [Int]]?
             let monthsNeedingContext, monthContext: [String]
             let quantifiers: [String]?
-            let dayArticles: [String]?
+            let dayArticles, dayMarkers: [String]?
             let units: [String: String]
             let this, next, last, within, withinPast, `in`, on, at, of, ago, before, until, after, since: [String]
             let hence, directions, halfAfterHour, countedFrom, afterNext, nextAfter, lastAfter, restOf, nextButOne, lastButOne, between, betweenAnd, onwards, undated, or: [String]?

@@ -581,10 +581,11 @@ struct TimeExpressionReader {
                let interval = clock.date(month: month, day: dayOfMonth, year: year(at: end + monthLength, in: request)?.year) {
                 return (end + monthLength + (year(at: end + monthLength, in: request)?.length ?? 0) - index, interval, nil)
             }
-            // "the 9th" alone, "le 24": the nearest, or the last one for the past.
+            // "the 9th" alone, "le 24", "12号": the nearest, or the last one for the past.
             let afterDayArticle = index > 0 && words.dayArticles.contains(request.words[index - 1])
-            if isOrdinal(at: index, in: request) || afterDayArticle, let interval = clock.day(ofMonth: dayOfMonth, tense: tense) {
-                return (length, interval, nil)
+            let marker = request.match(words.dayMarkers, at: index + length)?.length ?? 0
+            if isOrdinal(at: index, in: request) || afterDayArticle || marker > 0, let interval = clock.day(ofMonth: dayOfMonth, tense: tense) {
+                return (length + marker, interval, nil)
             }
         }
         return nil
