@@ -200,6 +200,19 @@ import Testing
         #expect(reply.status == .resolved && reply.results.first?.identifier.id == "tarts")
     }
 
+    @Test func severalSaidWithATimeAndNothingOnScreenAreFoundByTheTime() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "calendar.event", id: "monday", properties: ["title": "Night shift", "startDate": "2026-03-16T19:00:00Z"]),
+            Entity(type: "calendar.event", id: "tuesday", properties: ["title": "Night shift", "startDate": "2026-03-17T19:00:00Z"]),
+            Entity(type: "calendar.event", id: "later", properties: ["title": "Night shift", "startDate": "2026-03-24T19:00:00Z"]),
+        ])
+        // "both" points at nothing shown: the two of next week are meant, not a screen to read.
+        let both = try index.resolve(SearchQuery("cancel both my nights next week", now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        #expect(Set(both.results.prefix(2).map(\.identifier.id)) == ["monday", "tuesday"])
+        #expect(!both.results.contains { $0.identifier.id == "later" })
+    }
+
     @Test func theSpeakerIsWhoOwnsTheMailboxesAndSendsWithoutASender() throws {
         let index = try EntityIndex()
         let kathi: PropertyValue = ["type": "messages.contact", "id": "kathi"], tobi: PropertyValue = ["type": "messages.contact", "id": "tobi"]

@@ -121,8 +121,10 @@ struct Resolver {
                 interpretation.time = ordered(interpretation.time, by: count > 0 ? .earliest : .latest)
                 interpretation.reference = nil
                 interpretation.asksForSeveral = true
-            case .plural where screenIsEmpty && !(interpretation.contentWords.isEmpty && interpretation.cues.isEmpty):
-                // "both orbital review newsletters" with nothing on screen: several, found by what they are.
+            case .plural where screenIsEmpty
+                && !(interpretation.contentWords.isEmpty && interpretation.cues.isEmpty && interpretation.time?.from == nil):
+                // "both orbital review newsletters", "both my nights next week" with nothing on screen: several,
+                // found by what they are or when.
                 interpretation.reference = nil
             case .pointer where !screenIsEmpty && interpretation.anchor != nil
                 && grammar.vocabulary.one.match(in: reference.words, at: 0)?.length == reference.words.count:
