@@ -611,6 +611,11 @@ import Testing
         let back = try resolve("text him back, on my way", types: ["messages.message"],
                                visible: ["messages.message:msg-004", "messages.message:msg-002"])
         #expect(back.status == .resolved && back.results.map(\.identifier.id) == ["msg-002"])
+        // So does replying to him, with none open, by a pronoun, a French one joined to the verb, or none at all.
+        for text in ["reply to him: on my way", "réponds-lui que j'arrive", "reply that I'm on my way"] {
+            let reply = try resolve(text, types: ["messages.message"], visible: ["messages.message:msg-004", "messages.message:msg-002"])
+            #expect(reply.status == .resolved && reply.results.map(\.identifier.id) == ["msg-002"], "\(text)")
+        }
         // So does replying to him by name, when his messages are shown.
         let named = try resolve("reply to Mateo: on my way", visible: ["messages.message:msg-004", "messages.message:msg-002"])
         #expect(named.status == .resolved && named.results.map(\.identifier.id) == ["msg-002"])

@@ -166,6 +166,17 @@ struct Resolver {
                 .resolve(.position(-1), on: screen)
             if !picked.isEmpty { return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: last) }
         }
+        if interpretation.reference == nil, !screenIsEmpty, screen.focused == nil, interpretation.contentWords.isEmpty,
+           interpretation.cues.isEmpty, interpretation.time == nil,
+           interpretation.command.flatMap({ grammar.vocabulary.commands.match(in: $0.words, at: 0)?.value.answersAuthor }) == true {
+            // "réponds-lui que …", "contéstale que sí", "reply: ok" over a conversation, none open: as "reply to him",
+            // the last message of the one it is with.
+            var answered = interpretation
+            answered.reference = .init(kind: .person, words: [])
+            let picked = try ScreenResolver(reader: reader, configuration: configuration, grammar: grammar, interpretation: answered, clock: clock)
+                .resolve(.person, on: screen)
+            if picked.count == 1 { return Resolution(ranked: try shown(picked, limit: request.limit), interpretation: answered) }
+        }
         if interpretation.reference == nil, screenIsEmpty, interpretation.answersSomeoneNamed, interpretation.contentWords.isEmpty,
            interpretation.time == nil {
             // "回小姨:谢谢!", "reply to Dennis: I can drive" with nothing on screen: their latest, as "the last one from him" says.

@@ -77,6 +77,11 @@ struct ScreenResolver {
         interpretation.command.flatMap { grammar.vocabulary.commands.match(in: $0.words, at: 0)?.value.recipientFirst } ?? false
     }
 
+    /// Whether the request's command answers what someone sent ("reply", "réponds").
+    private var answers: Bool {
+        interpretation.command.flatMap { grammar.vocabulary.commands.match(in: $0.words, at: 0)?.value.answersAuthor } ?? false
+    }
+
     /// "email the people in this event", "email the attendees of this",
     /// "message everyone on this": when a command said to people, to no one
     /// named, is said of entities shown that are not people (those picked;
@@ -277,8 +282,10 @@ struct ScreenResolver {
         case .pointer where interpretation.time?.order == .latest || interpretation.time?.order == .earliest:
             // "the newest one": the latest of what fits, whichever is focused.
             return Self.newest(of: fitting, earliest: interpretation.time?.order == .earliest).map { [$0] } ?? []
-        case .person where saidToPeople && fitting.count > 1 && !fitting.contains(where: isPerson):
-            // "text her back" over her messages: her last one is answered, whichever is focused.
+        case .person where (saidToPeople || answers && !fitting.contains { $0.matched.first == "focused" })
+            && fitting.count > 1 && !fitting.contains(where: isPerson):
+            // "text her back" over her messages: her last one is answered, whichever is focused; "reply to him"
+            // answers the one open, or with none open his last one.
             return Self.newest(of: fitting).map { [$0] } ?? fitting
         case .pointer, .person, .relative:
             return fitting.first { $0.matched.first == "focused" }.map { [$0] } ?? fitting
