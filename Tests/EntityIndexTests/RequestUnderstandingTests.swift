@@ -736,6 +736,10 @@ import Testing
         #expect(try read("these").reference?.kind == .plural)
         #expect(try read("call her").reference?.kind == .person)
         #expect(try read("the third photo from Amara").reference?.kind == .position(3))
+        // How many, then which end: "les deux derniers" are the last two, "les trois du haut" the first three.
+        #expect(try read("les deux derniers, archive-les").reference?.kind == .span(-2))
+        let top = try read("désépingle les trois du haut")
+        #expect(top.reference?.kind == .span(3) && top.command?.name == "unpin" && top.contentWords.isEmpty)
         // Said alone before whose it is: "reply to the last from Dennis", "die letzte von Oma Gisela".
         #expect(try read("reply to the last from Dennis: I can drive").reference?.kind == .position(-1))
         #expect(try read("mach ein herz an die letzte von oma gisela").reference?.kind == .position(-1))

@@ -156,6 +156,7 @@ extension RequestParser {
         var words: [String] = []
         var order: (order: RequestTime.Order, words: [String])?
         var saidCount: Int?  // "both"
+        var countEnd: Int?  // where "les deux" ends: a place or an order after it says which ("les deux tout en bas", "les deux derniers")
         var saidWithNoun = false  // "this note"
         func found(_ kind: Interpretation.Reference.Kind, _ range: Range<Int>) {
             kinds.append(kind)
@@ -186,6 +187,7 @@ extension RequestParser {
             } else if let (length, count) = request.match(vocabulary.countedPointers, at: index) {
                 found(.plural, index..<index + length)
                 saidCount = count
+                countEnd = index + length
             } else if vocabulary.articles.contains(request.words[index]), request.isFree(index + 1),
                       let (length, count) = vocabulary.time.number(at: index + 1, in: request), (2...Self.mostCounted).contains(count),
                       isReferenceNoun(at: index + 1 + length, in: request) {
@@ -206,7 +208,7 @@ extension RequestParser {
                 found(.span(position * count), index..<index + length + countLength)
             } else if let (length, position) = request.match(vocabulary.ordinals, at: index),
                       isReferenceNoun(at: index + length, in: request) || saysOne(at: index + length, afterOrdinalAt: index, in: request)
-                        || index > 0 && vocabulary.articles.contains(request.words[index - 1])
+                        || (index > 0 && vocabulary.articles.contains(request.words[index - 1]) || index == countEnd)
                             && saysNoMore(past: index + length, in: request)
                         || request.match(vocabulary.countedFromEnd, at: index + length) != nil {
                 // "the third photo", "the second one", and said alone: "read me the second", "léeme la segunda",
@@ -220,7 +222,7 @@ extension RequestParser {
                     request.take(start..<start + endLength)
                 }
             } else if let (length, position) = request.match(vocabulary.placesAfterNoun, at: index),
-                      (index..<index + length).allSatisfy(request.isFree), isReferenceNoun(at: index - 1, in: request),
+                      (index..<index + length).allSatisfy(request.isFree), isReferenceNoun(at: index - 1, in: request) || index == countEnd,
                       endsClause(at: pastFrame(from: index + length, in: request), in: request) {
                 // "the one at the bottom", not "the call at the top of the hour"
                 found(.position(position), index..<index + length)
