@@ -282,6 +282,12 @@ import Testing
         #expect(call.command?.name == "call" && call.contentWords == ["佐藤"])
         let message = try read("Yukkiにメッセージ送って")
         #expect(message.command?.name == "message" && message.contentWords == ["yukki"])
+        // Places on screen, the particle before the noun passed over: "一番下のメール", "上から3番目のメール", "一番上のやつ".
+        let bottom = try read("一番下のメール開いて")
+        #expect(bottom.reference?.kind == .position(-1) && bottom.command?.name == "open" && bottom.types == ["mail.message"])
+        #expect(try read("上から3番目のメール、何だっけ?").reference?.kind == .position(3))
+        let top = try read("一番上のやつ、完了にして")
+        #expect(top.reference?.kind == .position(1) && top.command?.name == "complete" && top.contentWords.isEmpty)
         // "電話番号" is a number, no call.
         #expect(try read("佐藤さんの電話番号").command == nil)
     }

@@ -126,9 +126,11 @@ extension RequestParser {
         return []
     }
 
-    /// Whether a position holds a noun a screen reference ends in: "one" or a type ("the third photo").
-    func isReferenceNoun(at index: Int, in request: RequestWords) -> Bool {
-        request.words.indices.contains(index)
+    /// Whether a position holds a noun a screen reference ends in: "one" or a type ("the third photo"),
+    /// or holds a particle that links them and the noun after it ("一番下のメール").
+    func isReferenceNoun(at said: Int, in request: RequestWords) -> Bool {
+        let index = request.words.indices.contains(said) && vocabulary.nounLinks.contains(request.words[said]) ? said + 1 : said
+        return request.words.indices.contains(index)
             && (vocabulary.one.contains(in: request.words, at: index) || vocabulary.ones.contains(in: request.words, at: index)
                 || grammar.typeNames.contains(in: request.words, at: index))
     }

@@ -50,6 +50,8 @@ public struct RequestVocabulary: Sendable {
     let personDeterminers: PhraseTable<Void>
     let onScreen: PhraseTable<Void>
     let one: PhraseTable<Void>
+    /// Particles between a reference word and its noun ("一番下のメール": の), passed over to the noun.
+    let nounLinks: Set<String>
     let ones: PhraseTable<Void>
     /// Nouns that stand for "one" after an article and an ordinal ("the last
     /// thing on my calendar"), but not alone ("first thing on Monday" is an idiom).
@@ -484,6 +486,7 @@ public struct RequestVocabulary: Sendable {
         personDeterminers = try phrases(references.personDeterminers)
         onScreen = try phrases(references.onScreen)
         one = try phrases(references.one)
+        nounLinks = try words(references.nounLinks ?? [])
         ones = try phrases(references.ones)
         oneAfterArticle = try words(references.oneAfterArticle ?? [])
         comparatives = try words(references.comparatives ?? [])
@@ -623,7 +626,7 @@ public struct RequestVocabulary: Sendable {
             let ordinals: [String: Int]
             let counted, placesAfterNoun: [String: Int]?
             let previous, next, latest, earliest, beforeThis, afterThis, above, below, thingsOrPeople, other: [String]
-            let others, oneAfterArticle, comparatives, countedFromEnd, notPerson: [String]?
+            let others, oneAfterArticle, comparatives, countedFromEnd, notPerson, nounLinks: [String]?
         }
         struct Time: Decodable {
             struct Day: Decodable {
