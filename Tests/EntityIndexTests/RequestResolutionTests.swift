@@ -213,6 +213,18 @@ import Testing
         #expect(!both.results.contains { $0.identifier.id == "later" })
     }
 
+    @Test func aNameSaidInAnotherCaseIsSearchedAsItIsWritten() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "dima", properties: ["name": "Дима Петров"]),
+            Entity(type: "notes.note", id: "sasha", properties: ["title": "Саша — подарок на день рождения"]),
+            Entity(type: "notes.note", id: "dima-gift", properties: ["title": "Дима — подарок на день рождения"]),
+        ])
+        // "Димы" is no word the index holds; "Дима", its nominative, is a name: his note, not Sasha's.
+        let gift = try index.resolve(SearchQuery("подарок на день рождения Димы"))
+        #expect(gift.status == .resolved && gift.results.first?.identifier.id == "dima-gift")
+    }
+
     @Test func theSpeakerIsWhoOwnsTheMailboxesAndSendsWithoutASender() throws {
         let index = try EntityIndex()
         let kathi: PropertyValue = ["type": "messages.contact", "id": "kathi"], tobi: PropertyValue = ["type": "messages.contact", "id": "tobi"]

@@ -86,6 +86,7 @@ struct RequestSearch {
             }
             cues.append((cue, match))
         }
+        interpretation.contentWords = try interpretation.contentWords.map(nameSaidInItsCase)
         var time = interpretation.time
         if let only = time, only.from == nil, only.to == nil, only.order == nil, only.minutesOfDay != nil {
             time?.order = .next  // "the 8 am meeting": the next one at 8
@@ -472,6 +473,14 @@ struct RequestSearch {
         for index in candidates.indices where candidates[index].documentID.map(documentIDs.contains) == true {
             score(&candidates[index].score)
         }
+    }
+
+    /// "bilans Zosi": a word nothing holds that is a name in another case
+    /// (`RequestVocabulary.nameForms(of:)`) is searched as the name is written.
+    private func nameSaidInItsCase(_ word: String) throws -> String {
+        let forms = grammar.vocabulary.nameForms(of: [word])
+        guard !forms.isEmpty, try !reader.holds(word, language: configuration.defaultLanguage) else { return word }
+        return try forms.first { try reader.database.termFrequency(IndexLayout.nameTerm($0[0])) > 0 }?[0] ?? word
     }
 
     /// Whether a possessive's owner is someone of the very person types the
