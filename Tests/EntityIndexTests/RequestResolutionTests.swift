@@ -548,6 +548,10 @@ import Testing
     @Test func identifiersAreFoundWholeAndByTheirParts() throws {
         #expect(try resolve("+351 21 555 0179").results.first?.identifier.id == "con-ines-carvalho")
         #expect(try resolve("who has a +351 number").results.first?.identifier.id == "con-ines-carvalho")
+        // Dialled at home, with the trunk 0 and no country's code; or abroad, with 00 for the "+".
+        for dialled in ["whose number is 021 555 0179", "00351 21 555 0179"] {
+            #expect(try resolve(dialled).results.first?.identifier.id == "con-ines-carvalho", "\(dialled)")
+        }
         #expect(try resolve("whose number ends in 0179").results.first?.identifier.id == "con-ines-carvalho")
         #expect(try resolve("who's got a 495 number").results.first?.identifier.id == "con-olga-petrova")
         // "that", after the number said, is the number: no screen is meant.

@@ -70,6 +70,14 @@ enum IdentifierParts {
         return found
     }
 
+    /// The forms a number dialled without "+" may be held in: without the
+    /// trunk "0" dialled at home ("0478286140" is "+33 4 78 28 61 40"'s
+    /// "478286140"), or with "+" for the "00" dialled abroad.
+    static func domesticForms(of digits: String) -> [String] {
+        guard digits.count >= 8, digits.allSatisfy(\.isNumber), digits.hasPrefix("0") else { return [] }
+        return digits.hasPrefix("00") ? ["+" + digits.dropFirst(2)] : [String(digits.dropFirst())]
+    }
+
     /// What people write between a phone number's digits.
     private static let phoneSeparators: Set<Unicode.Scalar> = [" ", "-", ".", "(", ")", "/", "\u{A0}"]
 

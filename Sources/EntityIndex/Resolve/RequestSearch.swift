@@ -108,7 +108,7 @@ struct RequestSearch {
         let cueWords = Set(cueValues.joined())
         let searchedIdentifiers = try interpretation.identifiers.filter { identifier in
             !(try normalizedWords(in: identifier)).allSatisfy(cueWords.contains) && !cueValues.contains { $0.joined() == identifier }
-        }
+        }.map(asHeld)
         var plan = try text.plan(forWords: interpretation.contentWords, exact: searchedIdentifiers, usesMeaning: false)
         var mentions: [String: [String]] = [:]
 
@@ -473,6 +473,15 @@ struct RequestSearch {
         for index in candidates.indices where candidates[index].documentID.map(documentIDs.contains) == true {
             score(&candidates[index].score)
         }
+    }
+
+    /// "04 78 28 61 40": a phone number dialled at home, as the index holds it when
+    /// only its form without the country's code is held (`IdentifierParts.domesticForms(of:)`).
+    private func asHeld(_ identifier: String) throws -> String {
+        guard try reader.database.termFrequency(IndexLayout.anyIdentifierPrefix + identifier) == 0 else { return identifier }
+        return try IdentifierParts.domesticForms(of: identifier).first {
+            try reader.database.termFrequency(IndexLayout.anyIdentifierPrefix + $0) > 0
+        } ?? identifier
     }
 
     /// "bilans Zosi": a word nothing holds that is a name in another case
