@@ -358,6 +358,11 @@ import Testing
         #expect(until.contentWords.isEmpty && until.time?.to == day("2026-03-15"))
         #expect(try read("c quoi les rappels pour la semaine prochaine").command?.name == "which")
         #expect(try read("c'est quand mon prochain rdv chez le dentiste").cues.first?.words == ["dentiste"])
+        // "de l'agenda …", "du calendrier …" name the container; "ce qui reste" is what is still open.
+        let running = try read("tous les évènements de l'agenda course à pied")
+        #expect(running.types == ["calendar.event"] && running.cues.first?.properties.map(\.path) == ["calendar"])
+        let left = try read("qu'est-ce qui reste dans la liste déménagement")
+        #expect(left.flags.contains { $0.value == false } && left.contentWords.isEmpty && left.command?.name == "which")
         // Spoken French may say its question last: "… c'est quand ?", "… ça coûte combien ?"; a noun last is no question.
         let whenLast = try read("le rdv avec le comptable finalement c'est quand ?")
         #expect(whenLast.command?.name == "when" && whenLast.cues.first?.words.first == "comptable")
