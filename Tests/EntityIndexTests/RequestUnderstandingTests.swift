@@ -449,6 +449,14 @@ import Testing
         #expect(try read("recordatorios del finde").time?.from == day("2026-03-14"))
     }
 
+    @Test func aShortWeekdayThatIsAlsoAWordNeedsAWordBefore() throws {
+        // "on wed", "next sat" are weekdays; "sat" alone is a verb, "wed" a marriage.
+        #expect(try read("what's after the audit on wed").anchor?.words == ["the", "audit", "on", "wed"])
+        #expect(try read("anything on sat").time?.from == day("2026-03-14"))
+        #expect(try read("what's on fri").time?.from == day("2026-03-13"))
+        #expect(try read("the photo where I sat by the window").time == nil)
+    }
+
     @Test func aMonthSaidOfAThingIsWhatItIsFor() throws {
         // Said of what something is for, in English too: the group that walks in October.
         let october = try read("where did I jot down the numbers for the October walking group?")

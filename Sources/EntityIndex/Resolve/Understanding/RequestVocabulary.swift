@@ -246,6 +246,8 @@ public struct RequestVocabulary: Sendable {
         /// ("good friday": -2 to -2, "easter weekend": -2 to 1).
         let easterDays: PhraseTable<ClosedRange<Int>>
         let monthsNeedingContext: Set<String>
+        /// Weekdays that are other words too ("wed", "sat"): weekdays only after a word of `monthContext` ("on sat").
+        let weekdaysNeedingContext: Set<String>
         /// Words before such a month that make it one ("early May", "of March").
         let monthContext: Set<String>
         let articles: Set<String>
@@ -557,7 +559,8 @@ public struct RequestVocabulary: Sendable {
                 }
                 return (name, first...last)
             }),
-            monthsNeedingContext: try words(time.monthsNeedingContext), monthContext: try words(time.monthContext),
+            monthsNeedingContext: try words(time.monthsNeedingContext), weekdaysNeedingContext: try words(time.weekdaysNeedingContext ?? []),
+            monthContext: try words(time.monthContext),
             articles: try words(table.articles), quantifiers: try words(time.quantifiers ?? []), dayArticles: try words(time.dayArticles ?? []),
             dayMarkers: try phrases(time.dayMarkers ?? []),
             units: try PhraseTable(time.units.map { ($0.key, $0.value) }),
@@ -646,6 +649,7 @@ public struct RequestVocabulary: Sendable {
             let weekdays, months: [String: Int]
             let holidays, easterDays: [String: [Int]]?
             let monthsNeedingContext, monthContext: [String]
+            let weekdaysNeedingContext: [String]?
             let quantifiers: [String]?
             let dayArticles, dayMarkers: [String]?
             let units: [String: String]

@@ -555,7 +555,9 @@ struct TimeExpressionReader {
             }
         }
         if let (length, interval) = modified(at: index, in: request) { return (length, interval, nil) }
-        if let (length, weekday) = request.match(words.weekdays, at: index) {
+        if let (length, weekday) = request.match(words.weekdays, at: index),
+           // "sat" and "wed" are also words: alone, they need a word that makes them weekdays ("on sat").
+           !words.weekdaysNeedingContext.contains(request.words[index]) || index > 0 && words.monthContext.contains(request.words[index - 1]) {
             // "el jueves 20", "Thursday the 20th": the day of the month says which Thursday (a bare number only
             // past 12, which no clock says).
             let next = index + length + articleLength(at: index + length, in: request)
