@@ -338,6 +338,7 @@ import Testing
         let forward = try read("Schick Claires Vertragsentwurf an Tobi weiter")
         #expect(forward.command?.name == "forward" && forward.command?.arguments.first?.words == ["tobi"])
         #expect(try read("Sag den Zahnarzttermin morgen ab").command?.name == "cancel")
+        #expect(try read("schreib zurück: Spargel ja").command?.name == "reply")
         // A command only German knows begins a German request, however long.
         #expect(try read("Ruf beim Zahnarzt wegen der Rechnung an").command?.name == "call")
         // French ordinals written with digits ("le 4e", "la 2ème") are positions; "le 1er avril" stays a day.
