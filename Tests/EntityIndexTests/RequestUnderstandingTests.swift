@@ -288,6 +288,8 @@ import Testing
         #expect(try read("上から3番目のメール、何だっけ?").reference?.kind == .position(3))
         let top = try read("一番上のやつ、完了にして")
         #expect(top.reference?.kind == .position(1) && top.command?.name == "complete" && top.contentWords.isEmpty)
+        // An hour said with 時, and half past it with 半 (written joined: 時半).
+        #expect(try read("明日の10時半の予定").time?.from == day("2026-03-13").addingTimeInterval(10.5 * 3_600))
         // "電話番号" is a number, no call.
         #expect(try read("佐藤さんの電話番号").command == nil)
     }
