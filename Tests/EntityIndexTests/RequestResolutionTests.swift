@@ -632,6 +632,10 @@ import Testing
             let reply = try resolve(text, types: ["messages.message"], visible: ["messages.message:msg-004", "messages.message:msg-002"])
             #expect(reply.status == .resolved && reply.results.map(\.identifier.id) == ["msg-002"], "\(text)")
         }
+        // What is said may follow his name with no colon: the name is whose message is answered, the rest is said.
+        let unmarked = try resolve("reply to Mateo thursday works, see you at 8", visible: ["messages.message:msg-004", "messages.message:msg-002"])
+        #expect(unmarked.status == .resolved && unmarked.results.map(\.identifier.id) == ["msg-002"])
+        #expect(unmarked.interpretation?.command?.arguments.first?.words.first == "thursday" && unmarked.interpretation?.time == nil)
         // So does replying to him by name, when his messages are shown.
         let named = try resolve("reply to Mateo: on my way", visible: ["messages.message:msg-004", "messages.message:msg-002"])
         #expect(named.status == .resolved && named.results.map(\.identifier.id) == ["msg-002"])

@@ -65,8 +65,11 @@ extension RequestParser {
             found.command.arguments.append(.init(role: "state", words: entry.sets, date: nil))
         }
         let body = start + length
+        if entry.answersAuthor, takeMessageAfterName(&request, after: body, entry: entry, into: &found.command) {
+            found.authorNamed = true
+        }
         takeSaidClause(&request, after: body, entry: entry, into: &found.command)
-        if entry.answersAuthor { found.authorNamed = markAuthor(&request, after: body, entry: entry) }
+        if entry.answersAuthor, !found.authorNamed { found.authorNamed = markAuthor(&request, after: body, entry: entry) }
         if entry.recipientFirst {
             let toSpeaker = request.isFree(body) && vocabulary.speaker.contains(request.words[body])
             found.recipientIsTarget = takeRecipient(&request, after: body, entry: entry, into: &found)
@@ -197,6 +200,27 @@ extension RequestParser {
         guard isSpeakerSubject(request.words[start]) || tells || quoted || objectSaid && !describes else { return }
         command.arguments.append(.init(role: "message", words: request[start..<end], date: nil))
         request.take(start..<end)
+    }
+
+    /// "reply to minh thursday works, see u at 8": after a command that answers
+    /// what someone wrote, a name the index holds and then words that neither
+    /// point, name a type nor begin an argument or a cue: the one who wrote
+    /// what is answered (marked possessive, as `markAuthor` marks), and what is
+    /// said to them, to the end. Whether it was so.
+    func takeMessageAfterName(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry,
+                              into command: inout Interpretation.Command) -> Bool {
+        let said = body + 1
+        let clauseEnd = request.clauseEnd(after: body)
+        guard entry.argumentRoles.contains("message"), said < clauseEnd, request.isFree(body), request.isFree(said), !request.possessive[body],
+              let isNameWord, (try? isNameWord(request.words[body])) == true, !vocabulary.ignored.contains(request.words[body]),
+              !(body..<clauseEnd).contains(where: { pointsOrNames(at: $0, in: request) }),
+              !vocabulary.topicMarkers.contains(request.words[said]), !grammar.cues.contains(in: request.words, at: said),
+              request.match(entry.arguments, at: said) == nil, !vocabulary.articles.contains(request.words[said])
+        else { return false }
+        request.possessive[body] = true
+        command.arguments.append(.init(role: "message", words: request[said..<request.count], date: nil))
+        request.take(said..<request.count)
+        return true
     }
 
     /// "reply to Katarzyna about the training", "get back to Devon about covering
