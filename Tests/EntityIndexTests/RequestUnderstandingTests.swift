@@ -341,6 +341,9 @@ import Testing
         #expect(forward.command?.name == "forward" && forward.command?.arguments.first?.words == ["tobi"])
         #expect(try read("Sag den Zahnarzttermin morgen ab").command?.name == "cancel")
         #expect(try read("schreib zurück: Spargel ja").command?.name == "reply")
+        // Spoken German: "heut abend" is this evening, "zuletzt" the latest.
+        #expect(try read("hab ich heut abend noch was").time?.from == day("2026-03-12").addingTimeInterval(17 * 3_600))
+        #expect(try read("was hat papa zuletzt geschrieben").time?.order == .latest)
         // A command only German knows begins a German request, however long.
         #expect(try read("Ruf beim Zahnarzt wegen der Rechnung an").command?.name == "call")
         // French ordinals written with digits ("le 4e", "la 2ème") are positions; "le 1er avril" stays a day.
@@ -458,6 +461,8 @@ import Testing
         #expect(try read("anything on sat").time?.from == day("2026-03-14"))
         #expect(try read("what's on fri").time?.from == day("2026-03-13"))
         #expect(try read("the photo where I sat by the window").time == nil)
+        // So does "may": "photos from may" is the month.
+        #expect(try read("photos from may").time?.from == day("2025-05-01"))
     }
 
     @Test func aMonthSaidOfAThingIsWhatItIsFor() throws {
