@@ -455,6 +455,14 @@ import Testing
         #expect(try read("recordatorios del finde").time?.from == day("2026-03-14"))
     }
 
+    @Test func aTimeOfWhatWasReceivedAsksForWhatWasSent() throws {
+        // "what's on this morning" is planned; "what did I get this morning" was sent to the speaker.
+        #expect(try read("what's on this morning").types == ["calendar.event", "reminders.reminder"])
+        let got = try read("what did I get this morning")
+        #expect(got.author == .someoneElse && got.types.contains("messages.message") && got.types.contains("mail.message"))
+        #expect(!got.types.contains("calendar.event"))
+    }
+
     @Test func aShortWeekdayThatIsAlsoAWordNeedsAWordBefore() throws {
         // "on wed", "next sat" are weekdays; "sat" alone is a verb, "wed" a marriage.
         #expect(try read("what's after the audit on wed").anchor?.words == ["the", "audit", "on", "wed"])

@@ -290,9 +290,11 @@ struct RequestParser {
             if !people.isEmpty { types = people }
         }
         // A time and nothing else ("what's on tomorrow?") asks what is planned.
+        var asksWhatIsPlanned = false
         if types.isEmpty, !(interpretation.time?.isEmpty ?? true), interpretation.reference == nil, interpretation.anchor == nil,
            !request.words.indices.contains(where: { isContent(at: $0, in: request) }), cues.isEmpty {
             types = grammar.scheduledTypes
+            asksWhatIsPlanned = true
         }
         // Only what is planned lies ahead: "when am I talking to her next", "anything with Mateo next week".
         if types.isEmpty, let time = interpretation.time, time.liesAhead(of: clock.now) {
@@ -327,6 +329,11 @@ struct RequestParser {
             interpretation.types = types.sorted()
         }
         interpretation.author = takeAuthor(&request, commandWords: command.map { $0.end - $0.command.words.count..<$0.end })
+        if asksWhatIsPlanned, interpretation.author == .someoneElse, types == grammar.scheduledTypes {
+            // "what did I get this morning": what was sent to the speaker then, not what is planned.
+            types = Set(grammar.authorProperties.map(\.type))
+            interpretation.types = types.sorted()
+        }
         interpretation.saidOfSpeaker = wordsSaidOfSpeaker(in: request)
         let agents = takeAgents(&request, types: types)
         cues += agents.cues
