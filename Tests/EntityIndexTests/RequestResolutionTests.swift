@@ -636,6 +636,9 @@ import Testing
         let unmarked = try resolve("reply to Mateo thursday works, see you at 8", visible: ["messages.message:msg-004", "messages.message:msg-002"])
         #expect(unmarked.status == .resolved && unmarked.results.map(\.identifier.id) == ["msg-002"])
         #expect(unmarked.interpretation?.command?.arguments.first?.words.first == "thursday" && unmarked.interpretation?.time == nil)
+        // The whole name is whose: "Mateo García", not "Mateo" and then "garcía" said.
+        let whole = try resolve("reply to Mateo García thursday works", visible: ["messages.message:msg-004", "messages.message:msg-002"])
+        #expect(whole.interpretation?.command?.arguments.first?.words == ["thursday", "works"])
         // So does replying to him by name, when his messages are shown.
         let named = try resolve("reply to Mateo: on my way", visible: ["messages.message:msg-004", "messages.message:msg-002"])
         #expect(named.status == .resolved && named.results.map(\.identifier.id) == ["msg-002"])

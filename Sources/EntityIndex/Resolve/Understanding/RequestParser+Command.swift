@@ -209,15 +209,21 @@ extension RequestParser {
     /// said to them, to the end. Whether it was so.
     func takeMessageAfterName(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry,
                               into command: inout Interpretation.Command) -> Bool {
-        let said = body + 1
+        guard let isNameWord else { return false }
+        func namesSomeone(_ index: Int) -> Bool {
+            request.isFree(index) && !request.possessive[index] && !vocabulary.ignored.contains(request.words[index])
+                && !vocabulary.time.namesATime(in: request.words, at: index) && (try? isNameWord(request.words[index])) == true
+        }
+        // The whole name: "Frau Aydın", not "Frau" and then what is said.
         let clauseEnd = request.clauseEnd(after: body)
-        guard entry.argumentRoles.contains("message"), said < clauseEnd, request.isFree(body), request.isFree(said), !request.possessive[body],
-              let isNameWord, (try? isNameWord(request.words[body])) == true, !vocabulary.ignored.contains(request.words[body]),
+        var said = body
+        while said < clauseEnd, said - body < Self.longestRecipient, namesSomeone(said) { said += 1 }
+        guard entry.argumentRoles.contains("message"), said > body, said < clauseEnd, request.isFree(said),
               !(body..<clauseEnd).contains(where: { pointsOrNames(at: $0, in: request) }),
               !vocabulary.topicMarkers.contains(request.words[said]), !grammar.cues.contains(in: request.words, at: said),
               request.match(entry.arguments, at: said) == nil, !vocabulary.articles.contains(request.words[said])
         else { return false }
-        request.possessive[body] = true
+        request.possessive[said - 1] = true
         command.arguments.append(.init(role: "message", words: request[said..<request.count], date: nil))
         request.take(said..<request.count)
         return true
