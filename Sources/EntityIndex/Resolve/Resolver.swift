@@ -168,7 +168,7 @@ struct Resolver {
         }
         if interpretation.reference == nil, !screenIsEmpty, screen.focused == nil, interpretation.contentWords.isEmpty,
            interpretation.cues.isEmpty, interpretation.time == nil,
-           interpretation.command.flatMap({ grammar.vocabulary.commands.match(in: $0.words, at: 0)?.value.answersAuthor }) == true {
+           grammar.vocabulary.entry(of: interpretation.command)?.answersAuthor == true {
             // "réponds-lui que …", "contéstale que sí", "reply: ok" over a conversation, none open: as "reply to him",
             // the last message of the one it is with.
             var answered = interpretation

@@ -74,12 +74,12 @@ struct ScreenResolver {
     /// Whether the request's command is said to people ("text", "email",
     /// "call": its recipient comes first), not done to things ("reply", "open").
     private var saidToPeople: Bool {
-        interpretation.command.flatMap { grammar.vocabulary.commands.match(in: $0.words, at: 0)?.value.recipientFirst } ?? false
+        grammar.vocabulary.entry(of: interpretation.command)?.recipientFirst ?? false
     }
 
     /// Whether the request's command answers what someone sent ("reply", "réponds").
     private var answers: Bool {
-        interpretation.command.flatMap { grammar.vocabulary.commands.match(in: $0.words, at: 0)?.value.answersAuthor } ?? false
+        grammar.vocabulary.entry(of: interpretation.command)?.answersAuthor ?? false
     }
 
     /// "email the people in this event", "email the attendees of this",

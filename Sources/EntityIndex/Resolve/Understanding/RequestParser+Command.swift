@@ -209,7 +209,7 @@ extension RequestParser {
     /// said to them, to the end. Whether it was so.
     func takeMessageAfterName(_ request: inout RequestWords, after body: Int, entry: RequestVocabulary.CommandEntry,
                               into command: inout Interpretation.Command) -> Bool {
-        guard let isNameWord else { return false }
+        guard entry.argumentRoles.contains("message"), let isNameWord else { return false }
         func namesSomeone(_ index: Int) -> Bool {
             request.isFree(index) && !request.possessive[index] && !vocabulary.ignored.contains(request.words[index])
                 && !vocabulary.time.namesATime(in: request.words, at: index) && (try? isNameWord(request.words[index])) == true
@@ -218,7 +218,7 @@ extension RequestParser {
         let clauseEnd = request.clauseEnd(after: body)
         var said = body
         while said < clauseEnd, said - body < Self.longestRecipient, namesSomeone(said) { said += 1 }
-        guard entry.argumentRoles.contains("message"), said > body, said < clauseEnd, request.isFree(said),
+        guard said > body, said < clauseEnd, request.isFree(said),
               !(body..<clauseEnd).contains(where: { pointsOrNames(at: $0, in: request) }),
               !vocabulary.topicMarkers.contains(request.words[said]), !grammar.cues.contains(in: request.words, at: said),
               request.match(entry.arguments, at: said) == nil, !vocabulary.articles.contains(request.words[said])

@@ -413,6 +413,11 @@ public struct RequestVocabulary: Sendable {
         }
     }
 
+    /// The table's entry of a command the request said, by the words that said it.
+    func entry(of command: RequestInterpretation.Command?) -> CommandEntry? {
+        command.flatMap { commands.match(in: $0.words, at: 0)?.value }
+    }
+
     /// The other ways a name said in some case may be written: each word with
     /// its case ending put back to the endings it may have (`nameEndings`), the
     /// words as said excluded; at most `mostNameForms`.
