@@ -57,12 +57,12 @@ struct RequestParser {
         var interpretation = Interpretation(contentWords: [])
         let (identifiers, numbers) = protectIdentifiers(in: text, &request)
         interpretation.identifiers = identifiers
+        dropHonorificWords(&request)
         interpretation.misspellings = try correctMisspellings(&request)
         readCaseWords(&request)
         splitDayCompounds(&request)
         splitTypeCompounds(&request)
         splitWrittenAsOne(&request)
-        dropHonorificWords(&request)
         try markPossessivesWithoutApostrophe(&request)
         takeFillers(&request)
         joinSplitCommands(&request)
@@ -442,22 +442,12 @@ struct RequestParser {
         }
     }
 
-    /// The text with each honorific after a name left out, joined by a hyphen
-    /// ("has Yamamoto-san's mail come" asks for Yamamoto's) or said as a word
-    /// of its own before a word that says nothing to find or the end ("reply
-    /// to Yamamoto san about…"; not "Mercado de San Juan").
+    /// The text with each honorific joined to a name by a hyphen left out ("has
+    /// Yamamoto-san's mail come" asks for Yamamoto's); one said as a word of its
+    /// own is left out once the words are read (`dropHonorificWords(_:)`).
     func withoutHonorifics(_ text: String) -> String {
-        let lowered = text.lowercased()
-        guard !vocabulary.honorifics.isEmpty, text.contains("-") || vocabulary.honorifics.contains(where: lowered.contains) else { return text }
-        let tokens = text.split(separator: " ", omittingEmptySubsequences: false)
-        let plain = tokens.map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
-        guard text.contains("-") || plain.contains(where: vocabulary.honorifics.contains) else { return text }
-        return tokens.indices.map { index -> String in
-            let token = tokens[index]
-            if vocabulary.honorifics.contains(plain[index]), index > 0, !plain[index - 1].isEmpty, !vocabulary.ignored.contains(plain[index - 1]),
-               index + 1 == plain.count || plain[index + 1].isEmpty || vocabulary.ignored.contains(plain[index + 1]) {
-                return token.last.map { $0.isPunctuation ? String($0) : "" } ?? ""
-            }
+        guard !vocabulary.honorifics.isEmpty, text.contains("-") else { return text }
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
             guard let hyphen = token.lastIndex(of: "-"), hyphen > token.startIndex,
                   token[token.index(before: hyphen)].isLetter else { return String(token) }
             let suffix = token[token.index(after: hyphen)...]
@@ -526,15 +516,17 @@ struct RequestParser {
         }
     }
 
-    /// "佐藤さんに電話して": an honorific a script without spaces joins to a
-    /// name is a word of its own once segmented, left out as
-    /// `withoutHonorifics(_:)` leaves out one said apart.
+    /// An honorific said as a word of its own after a name, before a word that
+    /// says nothing to find or the clause's end, left out: "reply to Yamamoto san
+    /// about…" (not "Mercado de San Juan"), and "佐藤さんに電話して", whose
+    /// honorific is a word of its own once segmented. A possessive passes to the name.
     func dropHonorificWords(_ request: inout RequestWords) {
         for index in request.words.indices.reversed() where index > 0 && request.isFree(index) {
             let (before, next) = (request.words[index - 1], index + 1)
             guard vocabulary.honorifics.contains(request.words[index]), request.isFree(index - 1), !vocabulary.ignored.contains(before),
                   next == request.count || request.clauseStarts.contains(next) || vocabulary.ignored.contains(request.words[next])
             else { continue }
+            if request.possessive[index] { request.possessive[index - 1] = true }
             request.replace(index..<next, with: [])
         }
     }
@@ -569,14 +561,22 @@ struct RequestParser {
             return
         }
         guard request.match(vocabulary.commands, at: 0) == nil,
-              !(0..<end).contains(where: { vocabulary.subjectPronouns.contains(request.words[$0]) }) else { return }
-        for length in [2, 1] where end - length > 0 {
+              !(0..<end).contains(where: { vocabulary.subjectPronouns.contains(request.words[$0]) }),
+              let start = commandEnding(request, at: end, longest: 2) else { return }
+        request.move(start..<end, to: 0)
+    }
+
+    /// Where a command that ends a clause at `end` begins, said in up to `longest`
+    /// words (the longest first) that are free and of one piece, when its entry fits.
+    private func commandEnding(_ request: RequestWords, at end: Int, longest: Int,
+                               fits: (RequestVocabulary.CommandEntry, Int) -> Bool = { _, _ in true }) -> Int? {
+        for length in stride(from: longest, through: 1, by: -1) where end - length > 0 {
             let start = end - length
             guard (start..<end).allSatisfy(request.isFree), !request.joinedToPrevious.contains(start),
-                  request.match(vocabulary.commands, at: start)?.length == length else { continue }
-            request.move(start..<end, to: 0)
-            return
+                  let (said, entry) = request.match(vocabulary.commands, at: start), said == length, fits(entry, start) else { continue }
+            return start
         }
+        return nil
     }
 
     /// "le rdv avec le comptable c'est quand ?", "la réparation ça coûte
@@ -585,17 +585,12 @@ struct RequestParser {
     /// anything to anyone, and no noun: "my shopping list") is read with the question first.
     func moveLastQuestionFirst(_ request: inout RequestWords) {
         let end = request.clauseEnd(after: 0)
-        guard end > 1, request.isFree(end - 1), request.match(vocabulary.commands, at: 0) == nil else { return }
-        for length in [3, 2, 1] where end - length > 0 {
-            let start = end - length
-            guard (start..<end).allSatisfy(request.isFree), !request.joinedToPrevious.contains(start),
-                  let (said, entry) = request.match(vocabulary.commands, at: start), said == length,
-                  !entry.changes, !entry.shows, !entry.recipientFirst, !entry.argumentRoles.contains("recipient"),
-                  !grammar.typeNames.contains(in: request.words, at: start), !grammar.propertyNames.contains(in: request.words, at: start)
-            else { continue }
-            request.move(start..<end, to: 0)
-            return
-        }
+        guard end > 1, request.isFree(end - 1), request.match(vocabulary.commands, at: 0) == nil,
+              let start = commandEnding(request, at: end, longest: 3, fits: { entry, start in
+                  !entry.changes && !entry.shows && !entry.recipientFirst && !entry.argumentRoles.contains("recipient")
+                      && !grammar.typeNames.contains(in: request.words, at: start) && !grammar.propertyNames.contains(in: request.words, at: start)
+              }) else { return }
+        request.move(start..<end, to: 0)
     }
 
     /// "把写作文的提醒改到星期二晚上", "阿嬷眼睛复诊改到下午三点": a first clause
