@@ -213,6 +213,22 @@ import Testing
         #expect(!both.results.contains { $0.identifier.id == "later" })
     }
 
+    @Test func aNameSaidInAnotherScriptIsTheNameWrittenInLatinLetters() throws {
+        let index = try EntityIndex()
+        let marta: PropertyValue = ["type": "messages.contact", "id": "marta"]
+        try index.donate([
+            Entity(type: "messages.contact", id: "marta", properties: ["name": "Marta Wiśniewska"]),
+            Entity(type: "messages.message", id: "homework", properties: ["body": "Я сделала домашнее задание", "sender": marta,
+                                                                         "sentAt": "2026-03-10T20:05:00Z"]),
+            Entity(type: "calendar.event", id: "class", properties: ["title": "Russisch A1", "startDate": "2026-03-10T16:00:00Z"]),
+        ])
+        // "Марта" (and "Марты", another case) is Marta as she is written; what she wrote on Tuesday is past, no class ahead.
+        for text in ["Что Марта написала во вторник?", "сообщения от Марты"] {
+            let found = try index.resolve(SearchQuery(text, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+            #expect(found.status == .resolved && found.results.first?.identifier.id == "homework", "\(text)")
+        }
+    }
+
     @Test func aNameSaidInAnotherCaseIsSearchedAsItIsWritten() throws {
         let index = try EntityIndex()
         try index.donate([

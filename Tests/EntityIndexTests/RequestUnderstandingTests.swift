@@ -294,6 +294,17 @@ import Testing
         #expect(try read("佐藤さんの電話番号").command == nil)
     }
 
+    @Test func aPronounForWhatIsWantedThatHoldsSomeoneIsNoPerson() throws {
+        // "with Oisín in them": them are the things wanted, which hold him; no contact, and the cue is read.
+        let holding = try read("anything with Oisín in them")
+        #expect(holding.reference == nil && holding.cues.first?.words == ["oisin"] && holding.types.isEmpty)
+        // Said with no one named, "them" is still what is shown.
+        #expect(try read("who's in them").reference?.kind == .person)
+        // "the last time" is the latest, as "last" is.
+        let last = try read("what did Olga write me last time")
+        #expect(last.time?.order == .latest && last.contentWords.isEmpty)
+    }
+
     @Test func aRussianRequestReadsItsCommandAndTheWordsThatSayNothing() throws {
         // "когда" said first asks when; "у меня" and "в" say nothing to find.
         let panel = try read("когда у меня панель в Тбилиси?")
@@ -302,6 +313,18 @@ import Testing
         // ru.json's property words: "от" brings in who a mail is from.
         let fromAnna = try read("письма от Анны")
         #expect(fromAnna.types == ["mail.message"] && fromAnna.cues.first?.properties == [.init(type: "mail.message", path: "from")])
+        // Who wrote, in the past: "что Оля писала в последний раз" is her latest, "во вторник" the Tuesday gone.
+        let last = try read("Что мне Оля писала в последний раз?")
+        #expect(last.time?.order == .latest && last.cues.first?.words == ["оля"] && last.contentWords.isEmpty)
+        #expect(try read("Что Марта написала во вторник?").time?.from == day("2026-03-10"))
+        // Dates, weekends and photos as Russian says them.
+        #expect(try read("Что у меня 21 мая?").time?.from == day("2026-05-21"))
+        let weekend = try read("Какие у нас планы на выходные?")
+        #expect(try read("что у меня на этой неделе").time?.from == day("2026-03-09"))
+        #expect(weekend.time?.from == day("2026-03-14") && weekend.time?.to == day("2026-03-16"))
+        #expect(try read("покажи фотку с пляжа").types == ["photos.asset"])
+        // "Марта" is a name, not March, unless a number or a marker says so.
+        #expect(try read("Что Марта написала?").time == nil)
     }
 
     @Test func aRequestInALanguageWhoseWordsAreEnglishWordsIsReadWithItsOwnTable() throws {
@@ -411,6 +434,10 @@ import Testing
         #expect(try read("c'était quoi le rdv juste avant le déménagement ?").anchor.map { $0.relation == .before && $0.words == ["demenagement"] } == true)
         #expect(try read("qué hay después de la mudanza").anchor?.relation == .after)
         #expect(try read("was ist direkt nach dem Zahnarzt").anchor?.relation == .after)
+        // "nach" before an article is after; before a place's name it is where to ("nach Leipzig").
+        #expect(try read("Was mach ich heute nach den Fliesen?").anchor.map { $0.relation == .after && $0.words == ["fliesen"] } == true)
+        #expect(try read("Welcher Termin kommt vor dem Zoom mit Claire?").anchor?.relation == .before)
+        #expect(try read("Wann fährt Mama zurück nach Leipzig?").anchor == nil)
         // Languages, places on screen and "one" in fr, es and de; an ordinal alone after its article, past the new time.
         #expect(try read("ouvre le mail en anglais").languages == ["en"])
         #expect(try read("die Mail auf Englisch").languages == ["en"])

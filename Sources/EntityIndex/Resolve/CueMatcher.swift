@@ -221,6 +221,13 @@ struct CueMatcher {
         for form in grammar.vocabulary.nameForms(of: words) where found.isEmpty {
             found = try named(form, among: filter)
         }
+        // "что Марта написала": a name said in another script than it is written in (Marta), as names are spelt in Latin letters.
+        if found.isEmpty, EntityName.isInOtherScript(words.joined(separator: " ")) {
+            for form in [words] + grammar.vocabulary.nameForms(of: words) where found.isEmpty {
+                let latin = try latinWords(in: form.joined(separator: " "))
+                if latin != form { found = try named(latin, among: filter) }
+            }
+        }
         // "in my gmail inbox": one word may say another of its values (the account's), the others its name.
         for index in words.indices where found.isEmpty && words.count > 1 {
             var name = words

@@ -52,6 +52,20 @@ extension RequestParser {
         return nil
     }
 
+    /// Whether a pronoun that may mean things says who or what those wanted
+    /// hold ("favourites with Oisín in them"): it follows an inside marker,
+    /// after a cue and what it names in its clause. It points at nothing.
+    func saysThingsHold(_ request: RequestWords, pronounAt index: Int, length: Int) -> Bool {
+        guard index > 1, vocabulary.insideMarkers.contains(request.words[index - 1]),
+              request.words[index..<index + length].allSatisfy({ vocabulary.thingsOrPeople.contains(in: [$0], at: 0) })
+        else { return false }
+        let clause = request.clauseStart(of: index)..<index - 1
+        return clause.contains { cue in
+            guard let (cueLength, _) = grammar.cues.match(in: request.words, at: cue) else { return false }
+            return (cue + cueLength..<index - 1).contains { isContent(at: $0, in: request) }
+        }
+    }
+
     /// Whether a word says what something did or is ("got", "was", "is"), not what it is called.
     func isVerb(_ word: String) -> Bool {
         vocabulary.pastTense.contains(word) || vocabulary.copulas.contains(word)
@@ -200,7 +214,11 @@ extension RequestParser {
                       !vocabulary.time.units.contains(in: request.words, at: index + length) {  // "block those days": dates
                 found(.plural, index..<index + length)
             } else if let (length, _) = request.match(vocabulary.personPointers, at: index) {
-                found(.person, index..<index + length)
+                if saysThingsHold(request, pronounAt: index, length: length) {
+                    request.take(index - 1..<index + length)
+                } else {
+                    found(.person, index..<index + length)
+                }
             } else if let (length, position) = request.match(vocabulary.ordinals, at: index), abs(position) == 1,
                       let (countLength, count) = vocabulary.time.number(at: index + length, in: request), count > 1,
                       isReferenceNoun(at: index + length + countLength, in: request)
