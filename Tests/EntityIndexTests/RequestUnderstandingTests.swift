@@ -438,6 +438,18 @@ import Testing
         #expect(try read("Was mach ich heute nach den Fliesen?").anchor.map { $0.relation == .after && $0.words == ["fliesen"] } == true)
         #expect(try read("Welcher Termin kommt vor dem Zoom mit Claire?").anchor?.relation == .before)
         #expect(try read("Wann fährt Mama zurück nach Leipzig?").anchor == nil)
+        // "am Wochenende" is this weekend, as "the weekend" is; "kamen" says nothing to find.
+        let weekend = try read("Welche Mails kamen am Wochenende?")
+        #expect(weekend.time?.from == day("2026-03-07") && weekend.contentWords.isEmpty)
+        // A verb said last has its subject anywhere in the clause: the speaker sent it, to whom "an" names.
+        let sent = try read("Was hab ich gestern Abend an Claire geschickt?")
+        #expect(sent.author == .speaker && sent.cues.map(\.words) == [["claire"]]
+                && sent.cues.first?.properties == [.init(type: "mail.message", path: "to")])
+        #expect(try read("was hat Claire mir geschickt").cues.first?.properties.contains(.init(type: "mail.message", path: "from")) == true)
+        // French and Spanish past tenses: what was written on Monday is the Monday gone, not the next.
+        let written = try read("Claire m'a écrit quoi lundi ?")
+        #expect(written.time?.from == day("2026-03-09") && !written.types.contains("calendar.event"))
+        #expect(try read("¿qué me mandó Diego el lunes?").time?.from == day("2026-03-09"))
         // Languages, places on screen and "one" in fr, es and de; an ordinal alone after its article, past the new time.
         #expect(try read("ouvre le mail en anglais").languages == ["en"])
         #expect(try read("die Mail auf Englisch").languages == ["en"])

@@ -448,6 +448,12 @@ extension RequestParser {
             while subject >= 0, !saysSpeaker(subject), request.isFree(subject), vocabulary.ignored.contains(request.words[subject]) {
                 subject -= 1
             }
+            // "Was hab ich gestern an Claire geschickt": a verb said last in its clause has its subject anywhere before it there.
+            if isAgentVerb, !(subject >= 0 && saysSpeaker(subject)),
+               let (length, _) = request.match(vocabulary.agentVerbs, at: index), request.clauseEnd(after: index) == index + length,
+               let speaker = (request.clauseStart(of: index)..<index).first(where: saysSpeaker) {
+                subject = speaker
+            }
             if subject >= 0, saysSpeaker(subject) {
                 request.take(subject..<subject + 1)
                 return isAgentVerb ? .speaker : .someoneElse
@@ -515,12 +521,13 @@ extension RequestParser {
         }
     }
 
-    /// "what did Arjun send", "everything Hugo emailed me": whoever does it is
-    /// the value of the agent's cue (from Arjun), and the verb may say the type (mail).
     /// The most small words between an agent and its verb ("m'a", "me ha").
     static let wordsBeforeAgentVerb = 2
 
-    func takeAgents(_ request: inout RequestWords, types: Set<EntityType>)
+    /// "what did Arjun send", "everything Hugo emailed me": whoever does it is
+    /// the value of the agent's cue (from Arjun), and the verb may say the type (mail).
+    /// When the speaker is the author, none is read: whoever is named did not send it.
+    func takeAgents(_ request: inout RequestWords, types: Set<EntityType>, speakerIsAuthor: Bool)
         -> (cues: [Interpretation.PropertyCue], types: Set<EntityType>) {
         var cues: [Interpretation.PropertyCue] = []
         var said: Set<EntityType> = []
@@ -552,7 +559,7 @@ extension RequestParser {
             let nounWords = noun.flatMap { try? normalizedWords(in: $0) } ?? []
             let nounTypes = Set(grammar.typeNames.matches(in: nounWords, at: 0).filter { $0.length == nounWords.count }.map(\.value.type))
             let paths = properties(cuedBy: [vocabulary.agentCue], types: nounTypes.isEmpty ? types : nounTypes)
-            guard !agent.isEmpty, !paths.isEmpty else {
+            guard !agent.isEmpty, !paths.isEmpty, !speakerIsAuthor else {
                 // The verb alone says nothing to search for, but what it sends: "who emailed me" asks for a mail.
                 request.take(index..<index + length)
                 said.formUnion(nounTypes)

@@ -335,7 +335,7 @@ struct RequestParser {
             interpretation.types = types.sorted()
         }
         interpretation.saidOfSpeaker = wordsSaidOfSpeaker(in: request)
-        let agents = takeAgents(&request, types: types)
+        let agents = takeAgents(&request, types: types, speakerIsAuthor: interpretation.author == .speaker)
         cues += agents.cues
         if !agents.types.isEmpty, requested.isEmpty || !agents.types.isDisjoint(with: requested) {
             types = types.isEmpty ? agents.types : types.intersection(agents.types).isEmpty ? types : types.intersection(agents.types)

@@ -568,7 +568,9 @@ struct TimeExpressionReader {
             }
             return (length, clock.weekday(weekday, shift: tense == .past ? -2 : 2), nil)
         }
-        if article == 1, let (unitLength, unit) = request.match(words.units, at: index + 1), unit == "weekend" {
+        // "am Wochenende", "vom Wochenende": a preposition joined with its article is one too.
+        let joinedArticle = article == 0 && request.isFree(index) && words.dayArticles.contains(request.words[index]) ? 1 : 0
+        if article + joinedArticle == 1, let (unitLength, unit) = request.match(words.units, at: index + 1), unit == "weekend" {
             // "the weekend", "over the weekend": this week's, or for the past the last one begun.
             let this = clock.unit(unit, containing: clock.now, shiftedBy: 0)
             return (1 + unitLength, tense == .past && this.start > clock.now ? clock.unit(unit, containing: clock.now, shiftedBy: -1) : this, nil)
