@@ -454,6 +454,13 @@ import Testing
         #expect(try read("ouvre le mail en anglais").languages == ["en"])
         #expect(try read("die Mail auf Englisch").languages == ["en"])
         #expect(try read("mándale a Tomi la foto de arriba").reference?.kind == .position(1))
+        // A Spanish command with its object pronoun joined points back at what was said before it.
+        let forwardLast = try read("el último reenvíaselo a Toni")
+        #expect(forwardLast.command?.name == "forward" && forwardLast.reference?.kind == .position(-1))
+        let moved = try read("esos dos de abajo pásalos al lunes")
+        #expect(moved.command?.name == "reschedule" && moved.reference?.kind == .span(-2))
+        // "cancela" ends as "pásala" does, but is no verb with a pronoun: said after a name, it is none.
+        #expect(try read("la reunión cancela").command == nil)
         // Spanish "he" is "I have", no pronoun; "editado" says nothing to find, as "edited" does.
         let edited = try read("las notas que he editado esta mañana")
         #expect(edited.cues.isEmpty && edited.contentWords.isEmpty && edited.types == ["notes.note"])

@@ -595,14 +595,16 @@ struct RequestParser {
 
     /// "把写作文的提醒改到星期二晚上", "阿嬷眼睛复诊改到下午三点": a first clause
     /// that begins with no command and holds, after what it acts on, one a
-    /// table says may be said there (`CommandEntry.saidAfterObject`) is read
-    /// with that command first: what came before is what it acts on, what
-    /// follows its arguments.
+    /// table says may be said there (`CommandEntry.saidAfterObject`), or that
+    /// points back at it with a pronoun ("el último reenvíaselo a Toni",
+    /// `commandsResumingObject`), is read with that command first: what came
+    /// before is what it acts on, what follows its arguments.
     func moveCommandSaidAfterObjectFirst(_ request: inout RequestWords) {
         let end = request.clauseEnd(after: 0)
         guard request.match(vocabulary.commands, at: 0) == nil else { return }
         for start in 1..<max(end, 1) where request.isFree(start) && !request.joinedToPrevious.contains(start) {
-            guard let (length, entry) = request.match(vocabulary.commands, at: start), entry.saidAfterObject,
+            guard let (length, entry) = request.match(vocabulary.commands, at: start),
+                  entry.saidAfterObject || length == 1 && vocabulary.commandsResumingObject.contains(request.words[start]),
                   (start..<start + length).allSatisfy(request.isFree) else { continue }
             request.move(start..<start + length, to: 0)
             return

@@ -37,6 +37,10 @@ public struct RequestVocabulary: Sendable {
     /// Words before a place on screen that ask what is in it ("what's the price in the third one").
     let insideMarkers: Set<String>
     let commands: PhraseTable<CommandEntry>
+    /// Commands said as one word with an object pronoun joined to another of their
+    /// phrases ("reenvíaselo": reenvía + selo; `objectPronouns`): they point back at
+    /// what was said before them, so they may follow it ("el último reenvíaselo a Toni").
+    let commandsResumingObject: Set<String>
     let focusedPointers: PhraseTable<Void>
     /// Pointers that may also begin a clause ("the note *that* mentions oxygen"):
     /// they point only where nothing follows that they could begin.
@@ -483,6 +487,14 @@ public struct RequestVocabulary: Sendable {
                                      saidAfterObject: command.afterObject ?? false)
             return command.phrases.map { ($0, entry) }
         })
+        let pronouns = try words(table.objectPronouns ?? [])
+        commandsResumingObject = try Set(table.commands.flatMap { command in
+            // A verb with a pronoun joined: its stem is a phrase too, or takes another pronoun ("pásalo", "pásala"); "cancela" is no "cance" + "la".
+            let phrases = Set(try command.phrases.map { try normalizedWords(in: $0) }.filter { $0.count == 1 }.map { $0[0] })
+            let stems = phrases.flatMap { phrase in pronouns.filter { phrase.hasSuffix($0) }.map { (phrase, String(phrase.dropLast($0.count))) } }
+            let stemCounts = Dictionary(stems.map { ($0.1, 1) }, uniquingKeysWith: +)
+            return stems.filter { phrases.contains($0.1) || stemCounts[$0.1, default: 0] > 1 }.map(\.0)
+        })
         let references = table.references
         focusedPointers = try phrases(references.focused)
         clauseStartingPointers = try words(references.clauseStarting)
@@ -676,7 +688,7 @@ public struct RequestVocabulary: Sendable {
         let fillers, ignored, pastTense: [String]
         let notPastTense, notIgnored: [String]?
         let presentAfter: [String: [String]]?
-        let aheadAfterPast, numberWords, insideMarkers: [String]?
+        let aheadAfterPast, numberWords, insideMarkers, objectPronouns: [String]?
         let commands: [Command]
         let references: References
         struct AgentVerbs: Decodable {
