@@ -229,6 +229,20 @@ import Testing
         }
     }
 
+    @Test func someoneWithoutTheValueAskedForIsNeverResolvedOn() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "niamh", properties: ["name": "Niamh Kavanagh", "phone": "+353 87 555 0101"]),
+            Entity(type: "messages.contact", id: "kay", properties: ["name": "Kay Doyle", "email": "kay@example.com"]),
+        ])
+        // Niamh has no email: she is offered, unsure; Kay has one.
+        let niamh = try index.resolve(SearchQuery("What's Niamh's email?"))
+        #expect(niamh.status == .ambiguous && niamh.results.first?.identifier.id == "niamh")
+        #expect(niamh.interpretation?.askedProperties == [.init(type: "messages.contact", path: "email")])
+        let kay = try index.resolve(SearchQuery("What's Kay's email?"))
+        #expect(kay.status == .resolved && kay.results.first?.identifier.id == "kay")
+    }
+
     @Test func aNameSaidInAnotherCaseIsSearchedAsItIsWritten() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -300,9 +300,18 @@ import Testing
         #expect(holding.reference == nil && holding.cues.first?.words == ["oisin"] && holding.types.isEmpty)
         // Said with no one named, "them" is still what is shown.
         #expect(try read("who's in them").reference?.kind == .person)
+        #expect(try read("márcale a Gabi").command?.name == "call")
         // "the last time" is the latest, as "last" is.
         let last = try read("what did Olga write me last time")
         #expect(last.time?.order == .latest && last.contentWords.isEmpty)
+    }
+
+    @Test func aNounThatIsAVerbOfSendingBetweenSomeoneNamedAndTheSpeakerIsThatVerb() throws {
+        // Before Amma is known, "message" is what is wanted; once she is a contact, it is what she did.
+        #expect(try read("did Amma message me for Puthandu?").cues.allSatisfy { $0.words != ["amma"] })
+        try index.donate([Entity(type: "messages.contact", id: "amma", properties: ["name": "Amma"])])
+        let amma = try read("did Amma message me for Puthandu?")
+        #expect(amma.author == .someoneElse && amma.cues.first?.words == ["amma"] && amma.contentWords == ["puthandu"])
     }
 
     @Test func aRussianRequestReadsItsCommandAndTheWordsThatSayNothing() throws {

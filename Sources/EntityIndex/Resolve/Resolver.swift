@@ -321,6 +321,11 @@ struct Resolver {
         // on; and of another type than the one named, after what of that type is an answer ("what photos did we take
         // on moving day": the photos before a contract that says "moving"), just below it, past the comparisons' tolerance.
         func isOfUnnamedType(_ candidate: Candidate) -> Bool { candidate.documentID.map(unnamedType.contains) ?? false }
+        // "what's Chen's phone number": one with no number does not answer it (nor "Niamh's email": her mail may be meant).
+        let lacking = try lackingAskedValue(found, asked: interpretation.askedProperties)
+        for index in found.indices where found[index].documentID.map(lacking.contains) ?? false {
+            found[index].score = min(found[index].score, Resolution.unsureScore)
+        }
         let namedBest = found.filter { !isOfUnnamedType($0) && $0.documentID != nil && $0.score >= Resolution.minimumScore }.map(\.score).max()
         for index in found.indices where unanchored || isOfUnnamedType(found[index]) {
             let belowNamed = isOfUnnamedType(found[index]) ? namedBest.map { $0 - 10 * Self.scoreTolerance } : nil
@@ -551,6 +556,25 @@ struct Resolver {
     }
 
     /// The words of a text when they are some entity's whole name, else nil.
+    /// The candidates that could be resolved on, of a type whose property the
+    /// request asks the value of, that hold no value of it.
+    private func lackingAskedValue(_ candidates: [Candidate], asked: [RequestInterpretation.PropertyPath]) throws -> Set<UInt32> {
+        guard !asked.isEmpty else { return [] }
+        let likely = candidates.filter { $0.score >= Resolution.unsureScore }.compactMap(\.documentID)
+        var lacking: Set<UInt32> = []
+        for (documentID, stored) in zip(likely, try reader.database.values(inSlot: IndexLayout.entitySlot, ofDocuments: likely))
+        where !stored.isEmpty {
+            let entity = try Entity(storedData: stored)
+            let paths = asked.filter { $0.type == entity.type }
+            let holds = paths.contains { path in
+                guard let top = path.path.split(separator: ".").first.map(String.init), let value = entity.properties[top] else { return false }
+                return value != .null
+            }
+            if !paths.isEmpty, !holds { lacking.insert(documentID) }
+        }
+        return lacking
+    }
+
     private func wholeName(_ text: String) throws -> [String]? {
         let words = try normalizedWords(in: text)
         guard let term = IndexLayout.wholeNameTerm(words), try reader.database.termFrequency(term) > 0 else { return nil }

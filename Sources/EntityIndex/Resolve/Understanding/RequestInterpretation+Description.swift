@@ -17,12 +17,13 @@ extension RequestInterpretation: CustomStringConvertible {
         if let time { lines.append("time: \(time.summary) \(quoted(time.words))") }
         if !languages.isEmpty { lines.append("language: \(languages.joined(separator: ", "))") }
         for cue in cues {
-            let properties = cue.properties.isEmpty ? "any reference" : cue.properties.map { "\($0.type).\($0.path)" }.joined(separator: " | ")
+            let properties = cue.properties.isEmpty ? "any reference" : cue.properties.map(\.dotted).joined(separator: " | ")
             lines.append("cue: \(quoted(cue.cue)) \(quoted(cue.words)) -> \(properties)")
         }
         for flag in flags {
-            lines.append("flag: \(quoted(flag.words)) -> \(flag.properties.map { "\($0.type).\($0.path)" }.joined(separator: " | ")) = \(flag.value)")
+            lines.append("flag: \(quoted(flag.words)) -> \(flag.properties.map(\.dotted).joined(separator: " | ")) = \(flag.value)")
         }
+        if !askedProperties.isEmpty { lines.append("asks: \(askedProperties.map(\.dotted).joined(separator: " | "))") }
         if let anchor { lines.append("anchor: \(anchor.unit.map { "the \($0) " } ?? "")\(anchor.isOnScreen ? (anchor.relation == .after ? "below" : "above") : anchor.relation.rawValue) \(quoted(anchor.words))") }
         if let author { lines.append("author: \(author == .speaker ? "the speaker" : "someone else, to the speaker")") }
         if !saidOfSpeaker.isEmpty { lines.append("said of the speaker: \(saidOfSpeaker.joined(separator: " "))") }

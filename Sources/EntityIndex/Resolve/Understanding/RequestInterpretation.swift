@@ -22,6 +22,9 @@ public struct RequestInterpretation: Sendable, Hashable {
     public var cues: [PropertyCue]
     /// Flags ("unread" → `isRead` false, "favourite" → `isFavorite` true).
     public var flags: [FlagCue]
+    /// The properties whose value is asked for ("Chen's phone number" →
+    /// `messages.contact` `phone`): an entity without one does not answer it.
+    public var askedProperties: [PropertyPath] = []
     /// Another entity the wanted one comes after or before ("what's after the crew lunch").
     public var anchor: Anchor?
     /// Whom the entity wanted is from, when the request says it of the one
@@ -181,6 +184,9 @@ public struct RequestInterpretation: Sendable, Hashable {
         public var type: EntityType
         /// The property's path (`sender`, `attendees`, `location`).
         public var path: String
+
+        /// The type and path as one: "mail.message.from".
+        var dotted: String { "\(type).\(path)" }
     }
 
     /// A flag the entity must have set or not.

@@ -59,6 +59,7 @@ extension RequestParser {
     /// said after "to" is the one it sets ("bump the gloves order to high
     /// priority"), added to `values`.
     func takePropertyNames(_ request: inout RequestWords, cues: inout [Interpretation.PropertyCue], values: inout [Interpretation.Argument],
+                           asked: inout [Interpretation.PropertyPath],
                            actsOnWhole: Bool, afterCommand: Bool, actsOn: Set<EntityType>, changing: Int?) -> Set<EntityType> {
         var types: Set<EntityType> = []
         for index in request.words.indices where request.isFree(index) {
@@ -116,6 +117,7 @@ extension RequestParser {
             let beforeOwner = owner > 0 && request.isFree(index + length + owner)
             guard afterOwner || beforeOwner else { continue }
             types.formUnion(paths.map(\.type))
+            asked += paths
             request.take(index..<index + length + (beforeOwner ? owner : 0))
         }
         return types
@@ -166,9 +168,12 @@ extension RequestParser {
             if (max(0, index - 2)..<index).contains(where: { start in
                 grammar.flags.matches(in: request.words, at: start, usable: request.isFree).contains { start + $0.length >= index + length }
             }) { continue }
-            // "what did I text Aoife": after the speaker, a noun that is a verb of sending is that verb (`takeAuthor`).
-            if index > 0, request.isFree(index - 1), vocabulary.speakerSubjects.contains(request.words[index - 1]),
-               vocabulary.agentVerbs.contains(in: request.words, at: index) { continue }
+            // "what did I text Aoife", "did Amma message me": after the speaker, or between someone the index names and
+            // the speaker it was sent to, a noun that is a verb of sending is that verb (`takeAuthor`, `takeAgents`).
+            if vocabulary.agentVerbs.contains(in: request.words, at: index), index > 0, request.isFree(index - 1),
+               vocabulary.speakerSubjects.contains(request.words[index - 1])
+                || request.isFree(index + length) && vocabulary.speaker.contains(request.words[index + length])
+                    && (try? isNameWord?(request.words[index - 1])) == true { continue }
             let longest = matches.filter { $0.length == length }
             var named = Set(longest.map(\.value.type))
             switch containingCue(named, before: index, in: request) {

@@ -229,7 +229,8 @@ struct RequestParser {
         (interpretation.languages, interpretation.unmarkedLanguageWords) = takeLanguages(&request)
 
         var newValues: [Interpretation.Argument] = []
-        var named = takePropertyNames(&request, cues: &cues, values: &newValues, actsOnWhole: command?.actsOnWhole ?? false,
+        var named = takePropertyNames(&request, cues: &cues, values: &newValues, asked: &interpretation.askedProperties,
+                                      actsOnWhole: command?.actsOnWhole ?? false,
                                       afterCommand: command != nil,
                                       actsOn: Set(command?.command.actsOn ?? []),
                                       changing: command?.command.changesEntity == true ? command?.end : nil)
