@@ -301,6 +301,11 @@ import Testing
         // Said with no one named, "them" is still what is shown.
         #expect(try read("who's in them").reference?.kind == .person)
         #expect(try read("márcale a Gabi").command?.name == "call")
+        // What is still needed off a list is open on it; what someone put up was sent by them.
+        let needed = try read("what do I still need off the shopping list")
+        #expect(needed.cues.first?.properties == [.init(type: "reminders.reminder", path: "list")]
+                && needed.flags.first?.value == false && needed.contentWords.isEmpty)
+        #expect(try read("what has Declan put up in the choir group").cues.first?.words == ["declan"])
         // "the last time" is the latest, as "last" is.
         let last = try read("what did Olga write me last time")
         #expect(last.time?.order == .latest && last.contentWords.isEmpty)
@@ -455,6 +460,8 @@ import Testing
         #expect(sent.author == .speaker && sent.cues.map(\.words) == [["claire"]]
                 && sent.cues.first?.properties == [.init(type: "mail.message", path: "to")])
         #expect(try read("was hat Claire mir geschickt").cues.first?.properties.contains(.init(type: "mail.message", path: "from")) == true)
+        // A variant's own command for a phrase English says too is the one read: French "change … à" sets a value.
+        #expect(try read("change le rappel pour le cadeau de Mat à samedi").command?.arguments.first?.words == ["samedi"])
         // French and Spanish past tenses: what was written on Monday is the Monday gone, not the next.
         let written = try read("Claire m'a écrit quoi lundi ?")
         #expect(written.time?.from == day("2026-03-09") && !written.types.contains("calendar.event"))

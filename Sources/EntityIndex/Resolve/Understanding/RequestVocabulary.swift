@@ -403,15 +403,17 @@ public struct RequestVocabulary: Sendable {
         language = languages.compactMap { $0 }.joined(separator: "+")
     }
 
-    /// A later table's words added to what came before: lists joined, word
-    /// tables merged key by key, a value already said kept.
+    /// A later table's words added to what came before: lists joined, the
+    /// later's first (its command for a phrase both say is the one read:
+    /// French "change … à samedi"), word tables merged key by key, a value
+    /// already said kept.
     private static func adding(_ later: JSONValue, to earlier: JSONValue) -> JSONValue {
         switch (earlier, later) {
         case (.object(var earlier), .object(let later)):
             for key in later.keys { earlier[key] = earlier[key].map { adding(later[key]!, to: $0) } ?? later[key] }
             return .object(earlier)
         case (.array(let earlier), .array(let later)):
-            return .array(earlier + later)
+            return .array(later + earlier)
         default:
             return earlier
         }

@@ -15,7 +15,7 @@ extension SchemaDomain {
                          PropertySchema("title", .string, required: true, searchable: .title),
                          PropertySchema("notes", .string),
                          PropertySchema("dueDate", .date),
-                         PropertySchema("list", .reference("reminders.list"), words: .cues("in", "on")),
+                         PropertySchema("list", .reference("reminders.list"), words: .cues("in", "on", "off the", "off my")),
                          PropertySchema("priority", reminderPriority, searchable: .keywords,
                                         words: PropertyWords(names: ["priority"])),
                          PropertySchema("location", .oneOf([.place, .string]), words: .cues("at")),
@@ -24,7 +24,7 @@ extension SchemaDomain {
                                         words: PropertyWords(whenTrue: ["done", "completed", "complete", "finished", "finish", "ticked off", "tick off",
                                                                         "checked off", "check off", "crossed off", "cross off"],
                                                              whenFalse: ["open", "pending", "incomplete", "unfinished", "outstanding",
-                                                                       "still to do", "left to do", "still left"])),
+                                                                       "still to do", "left to do", "still left", "still need", "still have to do", "still got to do"])),
                      ]),
     ])
 }
