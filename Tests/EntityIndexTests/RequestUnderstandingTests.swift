@@ -462,6 +462,11 @@ import Testing
         #expect(try read("was hat Claire mir geschickt").cues.first?.properties.contains(.init(type: "mail.message", path: "from")) == true)
         // A variant's own command for a phrase English says too is the one read: French "change … à" sets a value.
         #expect(try read("change le rappel pour le cadeau de Mat à samedi").command?.arguments.first?.words == ["samedi"])
+        // "mon" is French for "my" before "prochain", no Monday; a question said before the time that ends the clause is read first.
+        let next = try read("c quand mon prochain rdv chez le dentiste")
+        #expect(next.time?.from == nil && next.cues.first?.words == ["dentiste"])
+        let rent = try read("le loyer de l'appart va monter à combien en juillet?")
+        #expect(rent.command?.asksAmount == true && rent.contentWords.contains("loyer"))
         // French and Spanish past tenses: what was written on Monday is the Monday gone, not the next.
         let written = try read("Claire m'a écrit quoi lundi ?")
         #expect(written.time?.from == day("2026-03-09") && !written.types.contains("calendar.event"))

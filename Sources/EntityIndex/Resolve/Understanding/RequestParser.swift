@@ -584,14 +584,23 @@ struct RequestParser {
     /// combien ?": a first clause that begins with no command and ends with a
     /// question (a command that neither changes nor shows the entity, nor says
     /// anything to anyone, and no noun: "my shopping list") is read with the question first.
+    /// Words of time may follow it: "le loyer va monter à combien en juillet ?".
     func moveLastQuestionFirst(_ request: inout RequestWords) {
-        let end = request.clauseEnd(after: 0)
-        guard end > 1, request.isFree(end - 1), request.match(vocabulary.commands, at: 0) == nil,
-              let start = commandEnding(request, at: end, longest: 3, fits: { entry, start in
-                  !entry.changes && !entry.shows && !entry.recipientFirst && !entry.argumentRoles.contains("recipient")
-                      && !grammar.typeNames.contains(in: request.words, at: start) && !grammar.propertyNames.contains(in: request.words, at: start)
-              }) else { return }
-        request.move(start..<end, to: 0)
+        let clauseEnd = request.clauseEnd(after: 0)
+        guard clauseEnd > 1, request.match(vocabulary.commands, at: 0) == nil else { return }
+        var beforeTime = clauseEnd
+        while beforeTime > 1, vocabulary.time.spoken.contains(request.words[beforeTime - 1]) { beforeTime -= 1 }
+        // The time begins with its marker ("en juillet"): "any evenings this week" is no question said before a time.
+        let time = vocabulary.time
+        let saysTime = [time.inWords, time.on, time.at].contains { $0.contains(in: request.words, at: beforeTime) }
+        for end in Set([clauseEnd, saysTime ? beforeTime : clauseEnd]).sorted(by: >) where request.isFree(end - 1) {
+            guard let start = commandEnding(request, at: end, longest: 3, fits: { entry, start in
+                !entry.changes && !entry.shows && !entry.recipientFirst && !entry.argumentRoles.contains("recipient")
+                    && !grammar.typeNames.contains(in: request.words, at: start) && !grammar.propertyNames.contains(in: request.words, at: start)
+            }) else { continue }
+            request.move(start..<end, to: 0)
+            return
+        }
     }
 
     /// "把写作文的提醒改到星期二晚上", "阿嬷眼睛复诊改到下午三点": a first clause

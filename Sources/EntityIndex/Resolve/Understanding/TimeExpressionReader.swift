@@ -557,7 +557,7 @@ struct TimeExpressionReader {
         if let (length, interval) = modified(at: index, in: request) { return (length, interval, nil) }
         if let (length, weekday) = request.match(words.weekdays, at: index),
            // "sat" and "wed" are also words: alone, they need a word that makes them weekdays ("on sat").
-           !words.weekdaysNeedingContext.contains(request.words[index]) || index > 0 && words.monthContext.contains(request.words[index - 1]) {
+           hasContext(at: index, in: request, ifOneOf: words.weekdaysNeedingContext) {
             // "el jueves 20", "Thursday the 20th": the day of the month says which Thursday (a bare number only
             // past 12, which no clock says).
             let next = index + length + articleLength(at: index + length, in: request)
@@ -613,9 +613,20 @@ struct TimeExpressionReader {
         if let (length, unit) = request.match(words.units, at: index) {
             return (length, { clock.unit(unit, containing: clock.now, shiftedBy: $0) })
         }
-        if let (length, weekday) = request.match(words.weekdays, at: index) { return (length, { clock.weekday(weekday, shift: $0) }) }
-        if let (length, month) = request.match(words.months, at: index) { return (length, { clock.month(month, shift: $0) }) }
+        // "mon prochain rdv" is French for "my next", no Monday.
+        if let (length, weekday) = request.match(words.weekdays, at: index), hasContext(at: index, in: request, ifOneOf: words.weekdaysNeedingContext) {
+            return (length, { clock.weekday(weekday, shift: $0) })
+        }
+        if let (length, month) = request.match(words.months, at: index), hasContext(at: index, in: request, ifOneOf: words.monthsNeedingContext) {
+            return (length, { clock.month(month, shift: $0) })
+        }
         return nil
+    }
+
+    /// Whether a weekday or month that is another word too ("sat", "mon", "may") has a word
+    /// before it that makes it one ("on sat"); any other has.
+    private func hasContext(at index: Int, in request: RequestWords, ifOneOf ambiguous: Set<String>) -> Bool {
+        !ambiguous.contains(request.words[index]) || index > 0 && words.monthContext.contains(request.words[index - 1])
     }
 
     /// "the first week of April", "the last week of March": seven days of a month; "the first Saturday of
