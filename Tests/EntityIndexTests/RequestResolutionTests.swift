@@ -243,6 +243,24 @@ import Testing
         #expect(kay.status == .resolved && kay.results.first?.identifier.id == "kay")
     }
 
+    @Test func aTypesNounAndSomeoneNamedAfterItsOwnerMarkerAreTheirs() throws {
+        let index = try EntityIndex()
+        let lucie: PropertyValue = ["type": "messages.contact", "id": "lucie"]
+        try index.donate([
+            Entity(type: "messages.contact", id: "lucie", properties: ["name": "Lucie Marchand", "nickname": "Lulu"]),
+            Entity(type: "messages.conversation", id: "chat", properties: ["title": "Lulu", "participants": [lucie]]),
+            Entity(type: "messages.message", id: "hers", properties: ["body": "Je peux venir aider samedi", "sender": lucie,
+                                                                     "sentAt": "2026-03-11T20:10:00Z"]),
+            Entity(type: "messages.message", id: "mine", properties: ["body": "Tu es un ange, merci Lulu", "sentAt": "2026-03-11T20:31:00Z"]),
+            Entity(type: "calendar.calendar", id: "cours", properties: ["title": "Cours de cuisine"]),
+        ])
+        // "de Lulu" after "message" is who sent it, as "Lulu's message" says: not the later one that says her name.
+        let last = try index.resolve(sampleRequest("dernier message de Lulu ?"))
+        #expect(last.results.first?.identifier.id == "hers" && last.interpretation?.cues.first?.isPossessive == true)
+        // A name's own "de" is no owner's: "Cours de cuisine" names no one.
+        #expect(try index.resolve(sampleRequest("le calendrier Cours de cuisine")).interpretation?.cues.contains { $0.isPossessive } == false)
+    }
+
     @Test func aNameSaidInAnotherCaseIsSearchedAsItIsWritten() throws {
         let index = try EntityIndex()
         try index.donate([

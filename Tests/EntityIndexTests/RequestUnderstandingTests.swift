@@ -301,6 +301,8 @@ import Testing
         // Said with no one named, "them" is still what is shown.
         #expect(try read("who's in them").reference?.kind == .person)
         #expect(try read("márcale a Gabi").command?.name == "call")
+        // "email of" someone asks for their address: "of" is a cue of photos only.
+        #expect(try read("email of the reporter from the Madras Chronicle").askedProperties == [.init(type: "messages.contact", path: "email")])
         // What is still needed off a list is open on it; what someone put up was sent by them.
         let needed = try read("what do I still need off the shopping list")
         #expect(needed.cues.first?.properties == [.init(type: "reminders.reminder", path: "list")]

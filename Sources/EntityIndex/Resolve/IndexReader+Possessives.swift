@@ -9,7 +9,12 @@ extension IndexReader {
         guard lexicon?.id(of: word) == nil, try database.termFrequency(IndexLayout.nameTerm(name)) > 0,
               try database.termFrequency(IndexLayout.nameTerm(word)) == 0, try database.termFrequency(word) == 0
         else { return nil }
-        let person = try Query.combine(.filter, [try Query.term(IndexLayout.nameTerm(name)), try Query.ofTypes(personTypes)])
-        return try database.search(person.scaled(by: 0), limit: 1).count > 0 ? name : nil
+        return try isWord(ofAPersonsName: name, personTypes: personTypes) ? name : nil
+    }
+
+    /// Whether a word is a word of some person's name (an entity of `personTypes`).
+    func isWord(ofAPersonsName word: String, personTypes: Set<EntityType>) throws -> Bool {
+        let person = try Query.combine(.filter, [try Query.term(IndexLayout.nameTerm(word)), try Query.ofTypes(personTypes)])
+        return try database.search(person.scaled(by: 0), limit: 1).count > 0
     }
 }

@@ -25,6 +25,8 @@ struct Resolver {
         }, isNameWord: { [reader, configuration] in
             try reader.database.termFrequency(IndexLayout.nameTerm($0)) > 0
                 || reader.misspellsName($0, lexicon: configuration.lexicon, language: configuration.defaultLanguage)
+        }, isPersonNameWord: { [reader, grammar] in
+            try reader.isWord(ofAPersonsName: $0, personTypes: grammar.personTypes)
         })
     }
 

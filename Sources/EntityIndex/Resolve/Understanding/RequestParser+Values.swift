@@ -71,9 +71,13 @@ extension RequestParser {
             // A noun that says what it is about, when or another of its values is the type: "Hannah's email about the
             // party", "Montse's email from yesterday" are mails.
             let next = index + length
+            // An owner marker that is a cue of other types ("of", a photo's people) says whose the value is: "email of the reporter".
+            let cueOfNoun = grammar.cues.matches(in: request.words, at: next).contains { match in
+                nounOf.contains(match.value.type) || request.match(vocabulary.ownerMarkers, at: next) == nil
+            }
             if !nounOf.isEmpty, request.words.indices.contains(next),
                vocabulary.topicMarkers.contains(request.words[next]) || vocabulary.time.namesATime(in: request.words, at: next)
-                || grammar.cues.contains(in: request.words, at: next) && !(changing != nil && vocabulary.newValueMarkers.contains(request.words[next])) {
+                || cueOfNoun && !(changing != nil && vocabulary.newValueMarkers.contains(request.words[next])) {
                 continue
             }
             let paths = matches.filter { $0.length == length }.map(\.value)
@@ -368,6 +372,28 @@ extension RequestParser {
         return (max(0, index - 2)..<index).contains { vocabulary.infinitiveLeads.match(in: request.words, at: $0)?.length == index - $0 + 1 }
     }
 
+    /// "les messages de Lulu", "el último mensaje de Montse", "the email of
+    /// Rohan": a type's noun, an owner marker and a person the index names (an
+    /// initial may follow: "Sophie T") say whose it is, as "Lulu's messages"
+    /// does; the name is marked possessive, the marker taken. Not where the
+    /// marker is a cue of the types' own, nor one of purpose ("the email for Tom").
+    private func markOwnersAfterNouns(_ request: inout RequestWords, types: Set<EntityType>) {
+        guard let isPersonNameWord else { return }
+        for index in request.words.indices.dropFirst() where request.isFree(index) && request.taken[index - 1]
+            && request.match(vocabulary.ownerMarkers, at: index)?.length == 1 && !vocabulary.purposeMarkers.contains(request.words[index])
+            && grammar.typeNames.contains(in: request.words, at: index - 1)
+            && !grammar.cues.matches(in: request.words, at: index).contains(where: { types.isEmpty || types.contains($0.value.type) }) {
+            var end = index + 1
+            while end < request.clauseEnd(after: index), end - index <= 3, request.isFree(end),
+                  (try? isPersonNameWord(request.words[end])) == true || end > index + 1 && request.words[end].count == 1 {
+                end += 1
+            }
+            guard end > index + 1 else { continue }
+            request.take(index..<index + 1)
+            request.possessive[end - 1] = true
+        }
+    }
+
     /// "from Amara", "with Mateo", "in Airlock A", "tagged hydroponics",
     /// "what did Arjun send" (an agent: from Arjun), "Amara's photos" (a
     /// possessive): property values, each up to the next word already read.
@@ -379,6 +405,7 @@ extension RequestParser {
             guard let length = matches.first?.length else { return nil }
             return (length, matches.filter { $0.length == length }.map(\.value))
         }
+        markOwnersAfterNouns(&request, types: types)
         var index = 0
         while index < request.count {
             // "have to hand this in": the last word of what leads to a verb begins no value.

@@ -19,6 +19,9 @@ struct RequestParser {
     /// Whether a word said is a word of some entity's name, as it is written or
     /// misspelt (`IndexReader.misspellsName(_:lexicon:language:)`), as the index says; nil to take none so.
     var isNameWord: ((String) throws -> Bool)?
+    /// Whether a word said is a word of some person's name, as the index says
+    /// (`IndexReader.isWord(ofAPersonsName:personTypes:)`); nil to take none so.
+    var isPersonNameWord: ((String) throws -> Bool)?
 
     var vocabulary: RequestVocabulary { grammar.vocabulary }
     typealias Interpretation = RequestInterpretation
