@@ -464,6 +464,12 @@ import Testing
         #expect(try read("was hat Claire mir geschickt").cues.first?.properties.contains(.init(type: "mail.message", path: "from")) == true)
         // A variant's own command for a phrase English says too is the one read: French "change … à" sets a value.
         #expect(try read("change le rappel pour le cadeau de Mat à samedi").command?.arguments.first?.words == ["samedi"])
+        // French property words: tags, who works where, addresses and numbers as Quebec says them, favourites.
+        #expect(try read("toutes les notes avec le tag comal").cues.first?.properties == [.init(type: "notes.note", path: "tags")])
+        #expect(try read("mes contacts qui travaillent au Comal").cues.first?.properties == [.init(type: "messages.contact", path: "organization")])
+        #expect(try read("le num de Sophie B").askedProperties == [.init(type: "messages.contact", path: "phone")])
+        #expect(try read("mes événements en favoris").flags.first?.value == true)
+        #expect(try read("qu'est-ce qu'il y a dans l'agenda ce mois-ci").contentWords.isEmpty)
         // "mon" is French for "my" before "prochain", no Monday; a question said before the time that ends the clause is read first.
         let next = try read("c quand mon prochain rdv chez le dentiste")
         #expect(next.time?.from == nil && next.cues.first?.words == ["dentiste"])
