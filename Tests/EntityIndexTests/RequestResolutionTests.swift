@@ -261,6 +261,21 @@ import Testing
         #expect(try index.resolve(sampleRequest("le calendrier Cours de cuisine")).interpretation?.cues.contains { $0.isPossessive } == false)
     }
 
+    @Test func aPersonBeforeANounLinkOwnsTheNoun() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "aunt", properties: ["name": "Lee Siew Hua", "nickname": "小姨", "phone": "+65 9123 4567"]),
+            Entity(type: "messages.conversation", id: "chat", properties: ["title": "小姨"]),
+            Entity(type: "notes.note", id: "pinned", properties: ["title": "装修预算", "isPinned": true]),
+        ])
+        // "小姨的电话号码是多少": the aunt's phone number, as "小姨's phone number" says.
+        let phone = try index.resolve(sampleRequest("小姨的电话号码是多少?"))
+        #expect(phone.status == .resolved && phone.results.first?.identifier.id == "aunt")
+        #expect(phone.interpretation?.askedProperties == [.init(type: "messages.contact", path: "phone")])
+        // Chinese flags: what is pinned.
+        #expect(try index.resolve(sampleRequest("置顶的笔记")).results.first?.identifier.id == "pinned")
+    }
+
     @Test func aNameSaidInAnotherCaseIsSearchedAsItIsWritten() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -121,7 +121,7 @@ extension RequestParser {
             let beforeOwner = owner > 0 && request.isFree(index + length + owner)
             guard afterOwner || beforeOwner else { continue }
             types.formUnion(paths.map(\.type))
-            asked += paths
+            for path in paths where !asked.contains(path) { asked.append(path) }
             request.take(index..<index + length + (beforeOwner ? owner : 0))
         }
         return types

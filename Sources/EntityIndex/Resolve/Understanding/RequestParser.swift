@@ -67,6 +67,7 @@ struct RequestParser {
         splitTypeCompounds(&request)
         splitWrittenAsOne(&request)
         try markPossessivesWithoutApostrophe(&request)
+        try markOwnersBeforeLinks(&request)
         takeFillers(&request)
         joinSplitCommands(&request)
         moveLastCommandFirst(&request)
@@ -621,6 +622,22 @@ struct RequestParser {
                   (start..<start + length).allSatisfy(request.isFree) else { continue }
             request.move(start..<start + length, to: 0)
             return
+        }
+    }
+
+    /// "小姨的电话号码", "陈老师的email": a word of a person's name, then a word
+    /// that links a noun to what it belongs to (的, の: `nounLinks`), is that
+    /// noun's owner, as "'s" says; the link is left out.
+    func markOwnersBeforeLinks(_ request: inout RequestWords) throws {
+        guard let isPersonNameWord, !vocabulary.nounLinks.isEmpty else { return }
+        var index = 1
+        while index < request.count {
+            if request.isFree(index), vocabulary.nounLinks.contains(request.words[index]), index + 1 < request.clauseEnd(after: index),
+               request.isFree(index - 1), try isPersonNameWord(request.words[index - 1]) {
+                request.possessive[index - 1] = true
+                request.replace(index..<index + 1, with: [])
+            }
+            index += 1
         }
     }
 
