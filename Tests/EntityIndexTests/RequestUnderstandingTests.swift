@@ -308,6 +308,8 @@ import Testing
         #expect(needed.cues.first?.properties == [.init(type: "reminders.reminder", path: "list")]
                 && needed.flags.first?.value == false && needed.contentWords.isEmpty)
         #expect(try read("what has Declan put up in the choir group").cues.first?.words == ["declan"])
+        // "my next day shift" orders day shifts: "next day" there is no tomorrow.
+        #expect(try read("when's my next day shift").time?.from == nil)
         // "the last time" is the latest, as "last" is.
         let last = try read("what did Olga write me last time")
         #expect(last.time?.order == .latest && last.contentWords.isEmpty)
@@ -470,6 +472,10 @@ import Testing
         #expect(try read("le num de Sophie B").askedProperties == [.init(type: "messages.contact", path: "phone")])
         #expect(try read("mes événements en favoris").flags.first?.value == true)
         #expect(try read("qu'est-ce qu'il y a dans l'agenda ce mois-ci").contentWords.isEmpty)
+        // A day whose name begins with a bound's marker is that day; "pro" is "prochaine"; "j'ai reçu" was sent to the speaker.
+        #expect(try read("rdv et rappels pour après-demain").time?.from == day("2026-03-14"))
+        #expect(try read("rappels de la semaine pro").time?.from == day("2026-03-16"))
+        #expect(try read("qu'est-ce que j'ai reçu cette nuit ?").author == .someoneElse)
         // "mon" is French for "my" before "prochain", no Monday; a question said before the time that ends the clause is read first.
         let next = try read("c quand mon prochain rdv chez le dentiste")
         #expect(next.time?.from == nil && next.cues.first?.words == ["dentiste"])

@@ -464,9 +464,10 @@ extension RequestParser {
     /// whose "me" is whom the command sends to); a verb of receiving only after
     /// the speaker. The speaker's words are taken; the verb is left to `takeAgents`.
     func takeAuthor(_ request: inout RequestWords, commandWords: Range<Int>?) -> Interpretation.Author? {
-        // "I sent", "I already sent" ("I" is a stop word too).
+        // "I sent", "I already sent" ("I" is a stop word too); "qu'est-ce que j'ai reçu": in the command's words too.
+        func isCommandWord(_ position: Int) -> Bool { commandWords?.contains(position) ?? false }
         func saysSpeaker(_ position: Int) -> Bool {
-            request.isFree(position) && vocabulary.speakerSubjects.contains(request.words[position])
+            (request.isFree(position) || isCommandWord(position)) && vocabulary.speakerSubjects.contains(request.words[position])
         }
         for index in request.words.indices {
             let inCommand = commandWords.map { $0.contains(index) && index > $0.lowerBound } ?? false
@@ -477,7 +478,8 @@ extension RequestParser {
             // "what was I going to ask the doctor": what is meant to be said is not what was sent.
             guard isAgentVerb || isReceiptVerb, !leadsToVerb(index - 1, in: request) else { continue }
             var subject = index - 1
-            while subject >= 0, !saysSpeaker(subject), request.isFree(subject), vocabulary.ignored.contains(request.words[subject]) {
+            while subject >= 0, !saysSpeaker(subject),
+                  request.isFree(subject) && vocabulary.ignored.contains(request.words[subject]) || isCommandWord(subject) {
                 subject -= 1
             }
             // "Was hab ich gestern an Claire geschickt": a verb said last in its clause has its subject anywhere before it there.

@@ -306,6 +306,8 @@ struct TimeExpressionReader {
 
     /// "before Friday", "until tomorrow", "after 3 pm", "since Monday", "from 3 pm on".
     private func bound(at index: Int, in request: RequestWords, into state: inout State) -> Int? {
+        // A day whose name begins with the marker is that day: "après-demain", "avant-hier".
+        guard request.match(words.days, at: index) == nil else { return nil }
         // table, sets the lower bound, takes the point's start, whether "on" ends it ("from 3 pm on": since 3 pm)
         let kinds: [(PhraseTable<Void>, Bool, Bool, Bool)] = [
             (words.before, false, true, false), (words.until, false, false, false), (words.after, true, false, false),
@@ -502,15 +504,15 @@ struct TimeExpressionReader {
     }
 
     /// "my last night shift", "the next morning run": after an article, "last",
-    /// "next" or "this" and a part of the day right before a noun order things
-    /// of that kind (night shifts); they say no time.
+    /// "next" or "this" and a part of the day (or "day") right before a noun
+    /// order things of that kind ("my next night shift", "my next day shift"); they say no time.
     private func ordersAKindOfThing(at index: Int, in request: RequestWords) -> Bool {
         guard index > 0, words.articles.contains(request.words[index - 1]) else { return false }
         for table in [words.this, words.next, words.last] {
-            if let (length, _) = request.match(table, at: index), let (partLength, _) = request.match(words.partsOfDay, at: index + length),
-               isModifiedNoun(index + length + partLength, request) {
-                return true
-            }
+            guard let (length, _) = request.match(table, at: index) else { continue }
+            let kind = request.match(words.partsOfDay, at: index + length)?.length
+                ?? request.match(words.units, at: index + length).flatMap { $0.value == "day" ? $0.length : nil }
+            if let kind, isModifiedNoun(index + length + kind, request) { return true }
         }
         return false
     }
