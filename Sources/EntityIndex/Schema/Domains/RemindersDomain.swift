@@ -24,7 +24,8 @@ extension SchemaDomain {
                                         words: PropertyWords(whenTrue: ["done", "completed", "complete", "finished", "finish", "ticked off", "tick off",
                                                                         "checked off", "check off", "crossed off", "cross off"],
                                                              whenFalse: ["open", "pending", "incomplete", "unfinished", "outstanding",
-                                                                       "still to do", "left to do", "still left", "still need", "still have to do", "still got to do"])),
+                                                                       "still to do", "left to do", "still left", "still need", "still have to do", "still got to do",
+                                                                       "still due"])),
                      ]),
     ])
 }
