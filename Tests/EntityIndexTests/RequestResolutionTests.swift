@@ -276,6 +276,21 @@ import Testing
         #expect(try index.resolve(sampleRequest("置顶的笔记")).results.first?.identifier.id == "pinned")
     }
 
+    @Test func whomAReplyAnswersIsWhoSentItNotWhoWasCopied() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "messages.contact", id: "kelvin", properties: ["name": "Kelvin Goh", "email": "kelvin.goh@straitscargo.sg"]),
+            Entity(type: "mail.message", id: "audit", properties: ["subject": "Audit plan", "from": "kelvin.goh@straitscargo.sg",
+                                                                  "sentAt": "2026-03-11T10:00:00Z"]),
+            Entity(type: "mail.message", id: "kpis", properties: ["subject": "May KPIs", "from": "desmond.ong@straitscargo.sg",
+                                                                 "cc": ["kelvin.goh@straitscargo.sg"], "sentAt": "2026-03-11T12:00:00Z"]),
+        ])
+        // Over both, his last is the one he sent, not the later one he was copied on.
+        let reply = try index.resolve(SearchQuery("reply to Kelvin: noted", context: screen(visible: ["mail.message:audit", "mail.message:kpis"], focused: nil),
+                                                  now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        #expect(reply.status == .resolved && reply.results.first?.identifier.id == "audit")
+    }
+
     @Test func aNameSaidInAnotherCaseIsSearchedAsItIsWritten() throws {
         let index = try EntityIndex()
         try index.donate([

@@ -31,6 +31,8 @@ struct CueMatcher {
 
         /// The query for entities that hold any alternative, or nil when there are none.
         func query() throws -> Query? { try (strong + weak).query() }
+        /// The query for entities that hold a strong alternative, or nil when there are none.
+        func strongQuery() throws -> Query? { try strong.query() }
     }
 
     /// The alternatives that satisfy a cue; empty when nothing in the index could.

@@ -460,6 +460,8 @@ struct ScreenResolver {
         let matcher = CueMatcher(reader: reader, grammar: grammar, stemmer: reader.stemmers.stemmer(for: configuration.defaultLanguage))
         var contentWords = interpretation.contentWords
         var constraints: [Query] = []
+        var strongConstraints: [Query] = []  // what a cue's value is, not what merely relates to it ("reply to Kelvin": from him, not copied to him)
+        var someAreWeak = false
         var cueWords: [String] = []
         var cuesNameEntities = false
         var cueTypes: Set<EntityType> = []  // the types that have the properties of the cues that narrow
@@ -477,6 +479,8 @@ struct ScreenResolver {
             contentWords += match.unusedWords
             if let query = try match.query() {
                 constraints.append(query)
+                strongConstraints.append(try match.strongQuery() ?? query)
+                someAreWeak = someAreWeak || !match.weak.isEmpty
                 cueWords += cue.words
                 cuesNameEntities = cuesNameEntities || match.namesEntity
                 cueTypes.formUnion(properties.map(\.type))
@@ -491,7 +495,10 @@ struct ScreenResolver {
                                   anchor: clock.now.timeIntervalSince1970,
                                   timeExtent: interpretation.time == nil ? nil : try reader.timeExtent(), schemas: grammar.schemas, clock: clock)
         var filterQuery = try filter.query()
-        var passing = try reader.passing(candidates, try Query.all(constraints + [filterQuery].compactMap { $0 }))
+        var passing = try reader.passing(candidates, try Query.all(strongConstraints + [filterQuery].compactMap { $0 }))
+        if passing.isEmpty, someAreWeak {
+            passing = try reader.passing(candidates, try Query.all(constraints + [filterQuery].compactMap { $0 }))
+        }
         if passing.isEmpty, !interpretation.unmarkedLanguageWords.isEmpty {
             // "The Chinese one" where nothing shown is written in Chinese: the one about Chinese (the Chinese class).
             var unwritten = filter
