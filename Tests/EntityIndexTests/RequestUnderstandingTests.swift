@@ -311,6 +311,11 @@ import Testing
         // "still due" is open; "due" alone is not ("the invoice, when's it due?" may be a mail).
         #expect(try read("what's still due before the weekend").flags.first?.value == false)
         #expect(try read("the invoice, when's it due?").flags.isEmpty)
+        // How far a change moves something may end its clause with no marker: "push the dentist an hour".
+        let pushed = try read("push the dentist an hour")
+        #expect(pushed.command?.arguments.first.map { $0.role == "time" && $0.words == ["an", "hour"] } == true && pushed.time == nil)
+        #expect(try read("les deux au marché, décale-les d'une heure").command?.arguments.first?.role == "time")
+        #expect(try read("mets le souper avec Mathieu à 20h").command?.arguments.first?.role == "time")
         // "my next day shift" orders day shifts: "next day" there is no tomorrow.
         #expect(try read("when's my next day shift").time?.from == nil)
         // "the last time" is the latest, as "last" is.

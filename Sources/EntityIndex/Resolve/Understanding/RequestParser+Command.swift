@@ -502,9 +502,18 @@ extension RequestParser {
 
     /// "remind me about the meeting an hour before", "set an alert an hour before this": how long before or
     /// after what is acted on, a command's argument (`offset`), taken — no words to find, no reference beside.
-    /// And how far a change moves it, said with no marker ("push the demolition two days later"): its new time.
-    func takeOffset(_ request: inout RequestWords, into command: inout Interpretation.Command) {
+    /// And how far a change moves it, said with no marker ("push the demolition two days later", "décale-les
+    /// d'une heure" after its object): its new time.
+    func takeOffset(_ request: inout RequestWords, into command: inout Interpretation.Command, commandEnd: Int) {
         let movesIt = command.changesEntity && !command.arguments.contains { $0.role == "time" }
+        let clauseEnd = request.clauseEnd(after: max(commandEnd - 1, 0))
+        if movesIt, let start = (max(commandEnd, clauseEnd - 4)..<clauseEnd).first(where: { start in
+            (start..<clauseEnd).allSatisfy(request.isFree) && isLengthOfTime(Array(request.words[start..<clauseEnd]))
+        }) {
+            command.arguments.append(.init(role: "time", words: request[start..<clauseEnd], date: nil))
+            request.take(start..<clauseEnd)
+            return
+        }
         for index in request.words.indices where request.isFree(index) {
             let (length, role): (Int, String)
             if let (anchor, _) = request.match(vocabulary.anchors, at: index) {

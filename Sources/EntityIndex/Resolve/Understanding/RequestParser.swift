@@ -83,7 +83,7 @@ struct RequestParser {
             if command != nil { request.take(start..<first) }
         }
         if var found = command, found.isForLater || found.acts {
-            takeOffset(&request, into: &found.command)
+            takeOffset(&request, into: &found.command, commandEnd: found.end)
             command = found
         }
         interpretation.command = command?.command
