@@ -291,6 +291,20 @@ import Testing
         #expect(reply.status == .resolved && reply.results.first?.identifier.id == "audit")
     }
 
+    @Test func amongShownThatSayTheWordsWhatIsCalledSoIsMeant() throws {
+        let index = try EntityIndex()
+        try index.donate([
+            Entity(type: "calendar.event", id: "hiring", properties: ["title": "Hiring debrief", "startDate": "2026-03-12T10:30:00Z",
+                                                                     "attendees": [["name": "Tomasz Nowak"]]]),
+            Entity(type: "calendar.event", id: "sync", properties: ["title": "Sync with Tomasz", "startDate": "2026-03-12T11:00:00Z"]),
+        ])
+        // Both say "Tomasz"; the one called so is "the Tomasz one".
+        let moved = try index.resolve(SearchQuery("move the Tomasz one to half eleven",
+                                                  context: screen(visible: ["calendar.event:hiring", "calendar.event:sync"], focused: nil),
+                                                  now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        #expect(moved.status == .resolved && moved.results.first?.identifier.id == "sync")
+    }
+
     @Test func aNameSaidInAnotherCaseIsSearchedAsItIsWritten() throws {
         let index = try EntityIndex()
         try index.donate([

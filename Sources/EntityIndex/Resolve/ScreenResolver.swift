@@ -555,7 +555,7 @@ struct ScreenResolver {
             if holding.count >= Self.fewestToPick(kind) || valuesAsWords && (cuesNameEntities || !holding.isEmpty) {
                 // What only says a cue's value ("to Lucía" for "the one from Lucía") is offered, never resolved on.
                 // "which of these are Levante invoices": those that say more of the words fit, the others in part.
-                fitting = valuesAsWords ? holding.map(Self.inPart) : kind == .pointer || kind == .plural ? try ranked(holding, by: plan, mentions: mentions) : holding
+                fitting = valuesAsWords ? holding.map(Self.inPart) : kind == .pointer || kind == .plural ? try ranked(holding, by: plan, mentions: mentions, words: contentWords) : holding
             } else if !(kind == .pointer && !describes && fitting.contains { $0.matched.first == "focused" }) {
                 // Nothing shown holds the words: unless the focused entity is pointed at ("translate this",
                 // not "the one where she mentions dinner"), what is shown fits only in part, what says
@@ -617,12 +617,20 @@ struct ScreenResolver {
 
     /// "The Mariages Lyonnais one": among the shown entities that hold some of the words, those that
     /// account for the most of them fit; the others, holding less ("mariage" alone), fit only in part.
-    private func ranked(_ holding: [Candidate], by plan: TextResolver.Plan, mentions: [String: [String]]) throws -> [Candidate] {
+    private func ranked(_ holding: [Candidate], by plan: TextResolver.Plan, mentions: [String: [String]], words: [String]) throws -> [Candidate] {
         let coverage = try Coverage(reader: reader, plan: plan, mentions: mentions, cues: [], typeUnit: nil, askedTypes: [],
                                     vocabulary: grammar.vocabulary)
         let shares = try coverage.measure(holding).map(\.share)
         guard let best = shares.max() else { return holding }
-        return zip(holding, shares).map { candidate, share in share < best ? Self.inPart(candidate) : candidate }
+        // Among those that say as much, what is called so comes first ("the Tomasz one": the sync with Tomasz,
+        // not the debrief he attends).
+        func isNamedSo(_ candidate: Candidate) -> Bool {
+            (candidate.record?.names).flatMap { NameScoring.best(query: words, names: $0) }.map { $0.score > 0 } ?? false
+        }
+        let named = zip(holding, shares).contains { $1 >= best && isNamedSo($0) }
+        return zip(holding, shares).map { candidate, share in
+            share < best || named && !isNamedSo(candidate) ? Self.inPart(candidate) : candidate
+        }
     }
 
     /// Candidates that fit only in part, none holding the words: scored up to

@@ -507,7 +507,9 @@ extension RequestParser {
     func takeOffset(_ request: inout RequestWords, into command: inout Interpretation.Command, commandEnd: Int) {
         let movesIt = command.changesEntity && !command.arguments.contains { $0.role == "time" }
         let clauseEnd = request.clauseEnd(after: max(commandEnd - 1, 0))
-        if movesIt, let start = (max(commandEnd, clauseEnd - 4)..<clauseEnd).first(where: { start in
+        // A count or article says it ("an hour"): "week" alone ends "both my nights next week".
+        let earliest = max(commandEnd, clauseEnd - 4)
+        if movesIt, let start = (earliest..<max(earliest, clauseEnd - 1)).first(where: { start in
             (start..<clauseEnd).allSatisfy(request.isFree) && isLengthOfTime(Array(request.words[start..<clauseEnd]))
         }) {
             command.arguments.append(.init(role: "time", words: request[start..<clauseEnd], date: nil))
