@@ -680,9 +680,7 @@ struct TimeExpressionReader {
             }
         }
         // "may" and "march" are also verbs: alone, they need a word that makes them months.
-        let previous = index > 0 ? request.words[index - 1] : ""
-        guard afterMarker || !words.monthsNeedingContext.contains(request.words[index]) || words.monthContext.contains(previous)
-        else { return nil }
+        guard afterMarker || hasContext(at: index, in: request, ifOneOf: words.monthsNeedingContext) else { return nil }
         let year = year(at: end, in: request)
         end += year?.length ?? 0
         // A month said of the past ("photos from December" in March) is the last one.
