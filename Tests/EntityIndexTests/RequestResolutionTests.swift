@@ -224,7 +224,7 @@ import Testing
         ])
         // "Марта" (and "Марты", another case) is Marta as she is written; what she wrote on Tuesday is past, no class ahead.
         for text in ["Что Марта написала во вторник?", "сообщения от Марты"] {
-            let found = try index.resolve(SearchQuery(text, now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+            let found = try index.resolve(sampleRequest(text))
             #expect(found.status == .resolved && found.results.first?.identifier.id == "homework", "\(text)")
         }
     }
@@ -286,8 +286,8 @@ import Testing
                                                                  "cc": ["kelvin.goh@straitscargo.sg"], "sentAt": "2026-03-11T12:00:00Z"]),
         ])
         // Over both, his last is the one he sent, not the later one he was copied on.
-        let reply = try index.resolve(SearchQuery("reply to Kelvin: noted", context: screen(visible: ["mail.message:audit", "mail.message:kpis"], focused: nil),
-                                                  now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        let reply = try index.resolve(sampleRequest("reply to Kelvin: noted",
+                                                    context: screen(visible: ["mail.message:audit", "mail.message:kpis"], focused: nil)))
         #expect(reply.status == .resolved && reply.results.first?.identifier.id == "audit")
     }
 
@@ -299,9 +299,8 @@ import Testing
             Entity(type: "calendar.event", id: "sync", properties: ["title": "Sync with Tomasz", "startDate": "2026-03-12T11:00:00Z"]),
         ])
         // Both say "Tomasz"; the one called so is "the Tomasz one".
-        let moved = try index.resolve(SearchQuery("move the Tomasz one to half eleven",
-                                                  context: screen(visible: ["calendar.event:hiring", "calendar.event:sync"], focused: nil),
-                                                  now: sampleNow, timeZone: TimeZone(identifier: "UTC")!))
+        let moved = try index.resolve(sampleRequest("move the Tomasz one to half eleven",
+                                                    context: screen(visible: ["calendar.event:hiring", "calendar.event:sync"], focused: nil)))
         #expect(moved.status == .resolved && moved.results.first?.identifier.id == "sync")
     }
 

@@ -72,9 +72,8 @@ extension RequestParser {
             // party", "Montse's email from yesterday" are mails.
             let next = index + length
             // An owner marker that is a cue of other types ("of", a photo's people) says whose the value is: "email of the reporter".
-            let cueOfNoun = grammar.cues.matches(in: request.words, at: next).contains { match in
-                nounOf.contains(match.value.type) || request.match(vocabulary.ownerMarkers, at: next) == nil
-            }
+            let ownerFollows = request.match(vocabulary.ownerMarkers, at: next) != nil
+            let cueOfNoun = grammar.cues.matches(in: request.words, at: next).contains { !ownerFollows || nounOf.contains($0.value.type) }
             if !nounOf.isEmpty, request.words.indices.contains(next),
                vocabulary.topicMarkers.contains(request.words[next]) || vocabulary.time.namesATime(in: request.words, at: next)
                 || cueOfNoun && !(changing != nil && vocabulary.newValueMarkers.contains(request.words[next])) {

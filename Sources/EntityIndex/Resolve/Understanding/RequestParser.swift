@@ -596,8 +596,8 @@ struct RequestParser {
         while beforeTime > 1, vocabulary.time.spoken.contains(request.words[beforeTime - 1]) { beforeTime -= 1 }
         // The time begins with its marker ("en juillet"): "any evenings this week" is no question said before a time.
         let time = vocabulary.time
-        let saysTime = [time.inWords, time.on, time.at].contains { $0.contains(in: request.words, at: beforeTime) }
-        for end in Set([clauseEnd, saysTime ? beforeTime : clauseEnd]).sorted(by: >) where request.isFree(end - 1) {
+        let saysTime = beforeTime < clauseEnd && [time.inWords, time.on, time.at].contains { $0.contains(in: request.words, at: beforeTime) }
+        for end in saysTime ? [clauseEnd, beforeTime] : [clauseEnd] where request.isFree(end - 1) {
             guard let start = commandEnding(request, at: end, longest: 3, fits: { entry, start in
                 !entry.changes && !entry.shows && !entry.recipientFirst && !entry.argumentRoles.contains("recipient")
                     && !grammar.typeNames.contains(in: request.words, at: start) && !grammar.propertyNames.contains(in: request.words, at: start)
